@@ -1,0 +1,11 @@
+# Third-party libraries, all Debian packages (ci/install-deps installs them).
+if(LOCKSTEP_TESTS)
+  find_package(PkgConfig REQUIRED)
+  pkg_check_modules(CRYPTOPP REQUIRED IMPORTED_TARGET libcrypto++)
+  find_package(OpenSSL 3.0 REQUIRED COMPONENTS Crypto)
+  find_package(nlohmann_json 3.10 REQUIRED)
+  find_package(GTest REQUIRED)
+  find_package(CLI11 REQUIRED)
+  find_package(fmt REQUIRED)
+  find_package(Threads REQUIRED)
+endif()

@@ -1,0 +1,68 @@
+// The catalog: a runtime view of every algorithm and every backend, for the
+// code that must treat them all alike (conformance suites, fuzz harnesses,
+// the vector runner, `lockstep list/hash/run`). Each entry is generated from
+// the typed front end, so there is one implementation behind both views.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "backend.h"
+
+namespace lockstep::catalog {
+
+// Family is a set of algorithms that share backends ("sha256" serves SHA-256,
+// SHA-224 and their HMACs).
+struct Family {
+  std::string_view name;
+  std::span<const Backend* const> (*backends)();  // best first, generic last
+  const Backend* (*default_backend)();
+};
+
+// HashAlgorithm is a hash and its HMAC, through type-erased contexts of
+// `ctx_size` / `hmac_ctx_size` bytes aligned to `ctx_align`. Every function
+// taking a backend accepts nullptr for the default and aborts on a backend of
+// another family.
+struct HashAlgorithm {
+  std::string_view name;     // "sha256"
+  std::string_view display;  // "SHA-256"
+  const Family* family;
+  size_t digest_size, block_size;
+  size_t ctx_size, ctx_align, hmac_ctx_size, hmac_key_size;
+  size_t bytecount_offset;  // of the 64-bit byte count in the context
+
+  void (*init)(void* ctx, const Backend* b);
+  void (*update)(void* ctx, const uint8_t* data, size_t len);
+  void (*final)(void* ctx, uint8_t* out);
+  void (*digest)(const uint8_t* data, size_t len, uint8_t* out, const Backend* b);
+
+  void (*hmac_prepare_key)(void* key, const uint8_t* raw, size_t raw_len, const Backend* b);
+  void (*hmac_init)(void* ctx, const void* key, const Backend* b);
+  void (*hmac_init_usingrawkey)(void* ctx, const uint8_t* raw, size_t raw_len, const Backend* b);
+  void (*hmac_update)(void* ctx, const uint8_t* data, size_t len);
+  void (*hmac_final)(void* ctx, uint8_t* out);
+  void (*hmac)(const uint8_t* raw, size_t raw_len, const uint8_t* data, size_t len,
+               uint8_t* out, const Backend* b);
+
+  // finup_2x over a context of this algorithm (null: the empty prefix);
+  // null where the algorithm has none (only SHA-256 has it).
+  void (*finup_2x)(const void* ctx, const uint8_t* data1, const uint8_t* data2, size_t len,
+                   uint8_t* out1, uint8_t* out2, const Backend* b);
+  // Whether `b` has a 2-way finup_2x of its own.
+  bool (*finup_2x_is_optimized)(const Backend* b);
+};
+
+std::span<const Family* const> families();
+std::span<const HashAlgorithm* const> hash_algorithms();
+
+const Family* find_family(std::string_view name);
+const HashAlgorithm* find_hash(std::string_view name);
+// find_backend looks a backend up by its full name ("sha256/x86-shani").
+const Backend* find_backend(std::string_view name);
+// family_of returns the family a backend belongs to.
+const Family* family_of(const Backend* b);
+
+}  // namespace lockstep::catalog

@@ -1,0 +1,230 @@
+// Feature names, LOCKSTEP_CPU parsing and the process-wide effective set.
+// Detection itself lives in cpu_x86.cpp / cpu_arm64.cpp.
+#include "cpu/cpu.h"
+
+#include <array>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+
+namespace lockstep::cpu {
+namespace {
+
+struct FeatureInfo {
+  Feature feature;
+  Arch arch;
+  std::string_view name;
+};
+
+// Names follow /proc/cpuinfo where it has one.
+constexpr std::array<FeatureInfo, kFeatureCount> kFeatures{{
+    {Feature::kSse2, Arch::kX86_64, "sse2"},
+    {Feature::kSsse3, Arch::kX86_64, "ssse3"},
+    {Feature::kSse41, Arch::kX86_64, "sse4_1"},
+    {Feature::kAvx, Arch::kX86_64, "avx"},
+    {Feature::kAvx2, Arch::kX86_64, "avx2"},
+    {Feature::kBmi2, Arch::kX86_64, "bmi2"},
+    {Feature::kShaNi, Arch::kX86_64, "sha_ni"},
+    {Feature::kAvx512f, Arch::kX86_64, "avx512f"},
+    {Feature::kAvx512vl, Arch::kX86_64, "avx512vl"},
+    {Feature::kAvx512bw, Arch::kX86_64, "avx512bw"},
+    {Feature::kAvx512vbmi, Arch::kX86_64, "avx512vbmi"},
+    {Feature::kSha512, Arch::kX86_64, "sha512"},
+    {Feature::kPhe, Arch::kX86_64, "phe"},
+    {Feature::kPhe2, Arch::kX86_64, "phe2"},
+    {Feature::kAsimd, Arch::kArm64, "asimd"},
+    {Feature::kArmSha2, Arch::kArm64, "sha2"},
+    {Feature::kArmSha512, Arch::kArm64, "sha512"},
+}};
+
+static_assert([] {
+  for (int i = 0; i < kFeatureCount; ++i)
+    if (static_cast<int>(kFeatures[i].feature) != i) return false;
+  return true;
+}(), "kFeatures must be in enum order");
+
+std::string known_names() {
+  std::string out;
+  for (const auto& f : kFeatures) {
+    if (f.arch != build_arch()) continue;
+    if (!out.empty()) out += ' ';
+    out += f.name;
+  }
+  return out;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+FeatureSet all_of_arch() {
+  FeatureSet s;
+  for (const auto& f : kFeatures)
+    if (f.arch == build_arch()) s.add(f.feature);
+  return s;
+}
+
+}  // namespace
+
+std::string FeatureSet::to_string() const {
+  std::string out;
+  for (const auto& f : kFeatures) {
+    if (!has(f.feature)) continue;
+    if (!out.empty()) out += ' ';
+    out += f.name;
+  }
+  return out;
+}
+
+std::string_view feature_name(Feature f) { return kFeatures[static_cast<int>(f)].name; }
+Arch feature_arch(Feature f) { return kFeatures[static_cast<int>(f)].arch; }
+
+std::optional<Feature> parse_feature(std::string_view name) {
+  if (name == "shani" || name == "sha") name = "sha_ni";  // common spellings
+  for (const auto& f : kFeatures)
+    if (f.arch == build_arch() && f.name == name) return f.feature;
+  return std::nullopt;
+}
+
+std::string_view arch_name(Arch a) {
+  switch (a) {
+    case Arch::kX86_64: return "x86_64";
+    case Arch::kArm64: return "arm64";
+    case Arch::kOther: break;
+  }
+  return "other";
+}
+
+MaskResult apply_mask(FeatureSet detected, std::string_view mask, bool emulated) {
+  MaskResult r;
+  FeatureSet eff = detected;
+  while (!mask.empty()) {
+    size_t cut = mask.find(',');
+    std::string_view tok = trim(mask.substr(0, cut));
+    mask = cut == std::string_view::npos ? std::string_view{} : mask.substr(cut + 1);
+    if (tok.empty()) continue;
+
+    bool on;
+    std::string_view name;
+    if (tok.front() == '-' || tok.front() == '+') {
+      on = tok.front() == '+';
+      name = tok.substr(1);
+    } else if (size_t eq = tok.find('='); eq != std::string_view::npos) {
+      std::string_view value = tok.substr(eq + 1);
+      if (value != "on" && value != "off") {
+        r.error = "LOCKSTEP_CPU: '" + std::string(tok) + "': the value must be on or off";
+        return r;
+      }
+      on = value == "on";
+      name = tok.substr(0, eq);
+    } else {
+      r.error = "LOCKSTEP_CPU: '" + std::string(tok) +
+                "': expected -feature, +feature, feature=off or all=off";
+      return r;
+    }
+
+    if (name == "all") {
+      eff = on ? detected : FeatureSet{};
+      continue;
+    }
+    std::optional<Feature> f = parse_feature(name);
+    if (!f) {
+      r.error = "LOCKSTEP_CPU: unknown feature '" + std::string(name) + "' (known on " +
+                std::string(arch_name(build_arch())) + ": " + known_names() + ")";
+      return r;
+    }
+    if (on) {
+      if (!detected.has(*f) && !emulated) {
+        r.error = "LOCKSTEP_CPU: '+" + std::string(name) +
+                  "' declares a feature this CPU lacks; code using it would fault. "
+                  "Set LOCKSTEP_EMULATED=<emulator> when an emulator provides it";
+        return r;
+      }
+      eff.add(*f);
+    } else {
+      eff.remove(*f);
+    }
+  }
+  // Only features of this architecture mean anything here.
+  eff = eff - (FeatureSet::from_bits(~uint64_t{0}) - all_of_arch());
+  r.effective = eff;
+  r.hidden = detected - eff;
+  r.declared = eff - detected;
+  return r;
+}
+
+namespace {
+
+std::atomic<uint64_t> g_epoch{1};
+std::atomic<uint64_t> g_override_bits{0};
+std::atomic<bool> g_override_active{false};
+
+const char* env_or_empty(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? v : "";
+}
+
+}  // namespace
+
+const State& state() {
+  static const State s = [] {
+    State st;
+    st.detection = detect();
+    st.mask = env_or_empty("LOCKSTEP_CPU");
+    st.emulated = env_or_empty("LOCKSTEP_EMULATED");
+    st.result = apply_mask(st.detection.features, st.mask, !st.emulated.empty());
+    if (!st.result.error.empty()) {
+      std::fprintf(stderr, "lockstep: %s\n", st.result.error.c_str());
+      std::exit(2);
+    }
+    return st;
+  }();
+  return s;
+}
+
+FeatureSet effective() {
+  if (g_override_active.load(std::memory_order_acquire))
+    return FeatureSet::from_bits(g_override_bits.load(std::memory_order_relaxed));
+  return state().result.effective;
+}
+
+uint64_t epoch() { return g_epoch.load(std::memory_order_acquire); }
+
+ScopedOverride::ScopedOverride(FeatureSet s) {
+  if (g_override_active.load()) previous_ = FeatureSet::from_bits(g_override_bits.load());
+  g_override_bits.store(s.bits());
+  g_override_active.store(true, std::memory_order_release);
+  g_epoch.fetch_add(1, std::memory_order_acq_rel);
+}
+
+ScopedOverride::~ScopedOverride() {
+  if (previous_) {
+    g_override_bits.store(previous_->bits());
+  } else {
+    g_override_active.store(false, std::memory_order_release);
+  }
+  g_epoch.fetch_add(1, std::memory_order_acq_rel);
+}
+
+std::string report() {
+  const State& s = state();
+  const auto& id = s.detection.id;
+  std::string out = "arch:      " + std::string(arch_name(build_arch())) + "\n";
+  if (!id.vendor.empty() || !id.brand.empty()) {
+    char fam[64];
+    std::snprintf(fam, sizeof fam, " (family %u, model %u)", id.family, id.model);
+    out += "cpu:       " + id.vendor + (id.brand.empty() ? "" : " " + id.brand) + fam + "\n";
+  }
+  out += "detected:  " + s.detection.features.to_string() + "\n";
+  if (!s.mask.empty()) out += "mask:      LOCKSTEP_CPU=" + s.mask + "\n";
+  if (!s.emulated.empty()) out += "emulated:  LOCKSTEP_EMULATED=" + s.emulated + "\n";
+  if (!s.result.hidden.empty()) out += "hidden:    " + s.result.hidden.to_string() + "\n";
+  if (!s.result.declared.empty()) out += "declared:  " + s.result.declared.to_string() + "\n";
+  out += "effective: " + effective().to_string() + "\n";
+  return out;
+}
+
+}  // namespace lockstep::cpu

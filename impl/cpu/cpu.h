@@ -1,0 +1,165 @@
+// CPU feature detection and masking.
+//
+// Backends name features, never CPUID bits. A feature counts only when the
+// CPU reports it *and* the OS saves the register state it needs (XCR0), as in
+// the kernel's cpu_has_xfeatures() and BoringSSL's cpu_intel.cc.
+//
+// The environment variable LOCKSTEP_CPU masks the detected set, in the spirit
+// of GODEBUG=cpu.x=off and OPENSSL_ia32cap:
+//
+//   LOCKSTEP_CPU=-sha_ni,-avx2     hide features the CPU has
+//   LOCKSTEP_CPU=all=off,+ssse3    start from nothing, keep only what follows
+//   LOCKSTEP_CPU=+phe              declare a feature the CPU lacks
+//
+// Declaring a feature the CPU lacks would let dispatch pick code that faults,
+// so it is refused unless LOCKSTEP_EMULATED names the emulator that provides
+// it (for example LOCKSTEP_EMULATED=sde, or the PHE trap emulator).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace lockstep::cpu {
+
+enum class Arch : uint8_t { kX86_64, kArm64, kOther };
+
+enum class Feature : uint8_t {
+  // x86-64
+  kSse2,
+  kSsse3,
+  kSse41,
+  kAvx,
+  kAvx2,
+  kBmi2,
+  kShaNi,
+  kAvx512f,
+  kAvx512vl,
+  kAvx512bw,
+  kAvx512vbmi,
+  kSha512,  // Intel SHA512 extension: CPUID.(7,1):EAX[0]
+  kPhe,     // Zhaoxin/VIA PadLock Hash Engine: SHA-1/SHA-256 (+ enabled)
+  kPhe2,    // PHE2: SHA-384/SHA-512 (+ enabled)
+  // arm64
+  kAsimd,
+  kArmSha2,
+  kArmSha512,
+  kCount,
+};
+
+inline constexpr int kFeatureCount = static_cast<int>(Feature::kCount);
+
+// FeatureSet is a set of features, small enough to pass by value.
+class FeatureSet {
+ public:
+  constexpr FeatureSet() = default;
+  constexpr FeatureSet(std::initializer_list<Feature> fs) {
+    for (Feature f : fs) bits_ |= bit(f);
+  }
+  static constexpr FeatureSet from_bits(uint64_t b) {
+    FeatureSet s;
+    s.bits_ = b;
+    return s;
+  }
+
+  constexpr bool has(Feature f) const { return (bits_ & bit(f)) != 0; }
+  constexpr bool has_all(FeatureSet o) const { return (bits_ & o.bits_) == o.bits_; }
+  constexpr bool empty() const { return bits_ == 0; }
+  constexpr uint64_t bits() const { return bits_; }
+  constexpr void add(Feature f) { bits_ |= bit(f); }
+  constexpr void remove(Feature f) { bits_ &= ~bit(f); }
+  constexpr FeatureSet operator|(FeatureSet o) const { return from_bits(bits_ | o.bits_); }
+  constexpr FeatureSet operator-(FeatureSet o) const { return from_bits(bits_ & ~o.bits_); }
+  constexpr bool operator==(const FeatureSet&) const = default;
+
+  // Space-separated feature names, "" when empty.
+  std::string to_string() const;
+
+ private:
+  static constexpr uint64_t bit(Feature f) { return uint64_t{1} << static_cast<int>(f); }
+  uint64_t bits_ = 0;
+};
+
+// feature_name returns the name used by LOCKSTEP_CPU and every report
+// ("sha_ni", "avx2", ...), as /proc/cpuinfo spells it where it can.
+std::string_view feature_name(Feature f);
+Arch feature_arch(Feature f);
+// parse_feature finds a feature of the build's architecture by name.
+std::optional<Feature> parse_feature(std::string_view name);
+
+constexpr Arch build_arch() {
+#if defined(__x86_64__)
+  return Arch::kX86_64;
+#elif defined(__aarch64__)
+  return Arch::kArm64;
+#else
+  return Arch::kOther;
+#endif
+}
+std::string_view arch_name(Arch a);
+
+// Identification of the CPU, for reports.
+struct CpuId {
+  std::string vendor;  // "AuthenticAMD", "CentaurHauls", ...; "" off x86
+  std::string brand;   // brand string where the CPU has one
+  unsigned family = 0, model = 0;
+};
+
+// Raw hardware view, never masked.
+struct Detection {
+  CpuId id;
+  FeatureSet features;
+};
+
+// detect reads the hardware (CPUID + XGETBV, or getauxval on arm64). It does
+// not look at the environment.
+Detection detect();
+
+// Result of applying a mask to a detected set.
+struct MaskResult {
+  FeatureSet effective;
+  FeatureSet hidden;    // detected, masked off
+  FeatureSet declared;  // not detected, declared by the mask
+  std::string error;    // non-empty: the mask is rejected, effective unchanged
+};
+
+// apply_mask applies the LOCKSTEP_CPU syntax `mask` to `detected`.
+// `emulated` says an emulator vouches for declared features.
+MaskResult apply_mask(FeatureSet detected, std::string_view mask, bool emulated);
+
+// The process-wide view that dispatch uses: the detected set with LOCKSTEP_CPU
+// applied. A rejected mask prints the reason to stderr and exits with status 2
+// on first use: running with a mask the user did not get would be a silent lie.
+struct State {
+  Detection detection;
+  std::string mask;      // LOCKSTEP_CPU as given
+  std::string emulated;  // LOCKSTEP_EMULATED as given
+  MaskResult result;
+};
+const State& state();
+FeatureSet effective();
+
+// Epoch changes whenever the effective set changes (test overrides), so that
+// cached dispatch decisions can be refreshed.
+uint64_t epoch();
+
+// ScopedOverride replaces the effective set for tests (dispatch tests mask
+// features in-process); the previous set returns when it goes out of scope.
+// Not thread-safe against concurrent dispatch; use it from the test's thread.
+class ScopedOverride {
+ public:
+  explicit ScopedOverride(FeatureSet s);
+  ~ScopedOverride();
+  ScopedOverride(const ScopedOverride&) = delete;
+  ScopedOverride& operator=(const ScopedOverride&) = delete;
+
+ private:
+  std::optional<FeatureSet> previous_;
+};
+
+// report returns a few lines: CPU identity, detected, masked and effective
+// features.
+std::string report();
+
+}  // namespace lockstep::cpu

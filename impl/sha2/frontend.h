@@ -1,0 +1,189 @@
+// Template definitions of the SHA-2 front end. Included only by the family
+// source files that instantiate it (sha256.cpp), so that the front end is
+// compiled once, with baseline flags.
+#pragma once
+
+#include <cstring>
+
+#include "sha2/sha2.h"
+#include "zeroize.h"
+
+namespace lockstep::sha2 {
+namespace detail {
+
+template <class W>
+void store_be(uint8_t* p, W v) {
+  for (size_t i = 0; i < sizeof(W); ++i) p[i] = static_cast<uint8_t>(v >> (8 * (sizeof(W) - 1 - i)));
+}
+
+template <class F>
+void run_blocks(Ctx<F>& ctx, const uint8_t* data, size_t nblocks) {
+  ctx.backend->count_call();
+  ctx.backend->blocks(&ctx.state, data, nblocks);
+}
+
+template <class F>
+void update(Ctx<F>& ctx, const uint8_t* data, size_t len) {
+  constexpr size_t B = F::kBlockSize;
+  size_t partial = ctx.bytecount % B;
+  ctx.bytecount += len;
+  if (partial + len >= B) {
+    if (partial) {
+      const size_t fill = B - partial;
+      std::memcpy(ctx.buf + partial, data, fill);
+      data += fill;
+      len -= fill;
+      run_blocks(ctx, ctx.buf, 1);
+    }
+    if (const size_t nblocks = len / B) {
+      run_blocks(ctx, data, nblocks);
+      data += nblocks * B;
+      len %= B;
+    }
+    partial = 0;
+  }
+  if (len) std::memcpy(ctx.buf + partial, data, len);
+}
+
+// Pads, compresses the last block(s) and writes the first `digest_size`
+// bytes of the state, then zeroises the context.
+template <class F>
+void final(Ctx<F>& ctx, uint8_t* out, size_t digest_size) {
+  constexpr size_t B = F::kBlockSize;
+  constexpr size_t L = F::kLengthFieldSize;
+  size_t partial = ctx.bytecount % B;
+  ctx.buf[partial++] = 0x80;
+  if (partial > B - L) {
+    std::memset(ctx.buf + partial, 0, B - partial);
+    run_blocks(ctx, ctx.buf, 1);
+    partial = 0;
+  }
+  std::memset(ctx.buf + partial, 0, B - L - partial);
+  // The length field is the bit count: a 64-bit byte count shifted left by 3,
+  // with the top bits carried into a 128-bit field where there is one.
+  if constexpr (L == 16) store_be<uint64_t>(ctx.buf + B - 16, ctx.bytecount >> 61);
+  store_be<uint64_t>(ctx.buf + B - 8, ctx.bytecount << 3);
+  run_blocks(ctx, ctx.buf, 1);
+
+  using W = typename F::Word;
+  uint8_t full[8 * sizeof(W)];
+  for (size_t i = 0; i < 8; ++i) store_be<W>(full + i * sizeof(W), ctx.state.h[i]);
+  std::memcpy(out, full, digest_size);
+  zeroize(full, sizeof full);
+  zeroize(&ctx, sizeof ctx);
+}
+
+}  // namespace detail
+
+template <class F>
+const HashBackend<F>* default_backend() {
+  static DefaultBackend<HashBackend<F>> cache(&registry<F>);
+  return cache.get();
+}
+
+template <class A>
+void Hash<A>::init(Ctx& ctx, const Backend* backend) {
+  ctx.state = A::kIv;
+  ctx.bytecount = 0;
+  std::memset(ctx.buf, 0, sizeof ctx.buf);
+  ctx.backend = backend ? backend : default_backend<Family>();
+}
+
+template <class A>
+void Hash<A>::update(Ctx& ctx, const uint8_t* data, size_t len) {
+  detail::update(ctx, data, len);
+}
+
+template <class A>
+void Hash<A>::final(Ctx& ctx, uint8_t* out) {
+  detail::final(ctx, out, kDigestSize);
+}
+
+template <class A>
+void Hash<A>::digest(const uint8_t* data, size_t len, uint8_t* out, const Backend* backend) {
+  Ctx ctx;
+  init(ctx, backend);
+  update(ctx, data, len);
+  final(ctx, out);
+}
+
+template <class A>
+void Hmac<A>::prepare_key(HmacKey<A>& key, const uint8_t* raw, size_t raw_len,
+                          const Backend* backend) {
+  using F = typename A::Family;
+  constexpr size_t B = F::kBlockSize;
+  // Keys longer than a block are replaced by their digest (RFC 2104, 2).
+  uint8_t k[B] = {};
+  if (raw_len > B) {
+    Hash<A>::digest(raw, raw_len, k, backend);
+  } else if (raw_len) {
+    std::memcpy(k, raw, raw_len);
+  }
+  Ctx<F> ctx;
+  for (uint8_t& b : k) b ^= 0x36;
+  Hash<A>::init(ctx, backend);
+  detail::run_blocks(ctx, k, 1);
+  key.istate = ctx.state;
+  for (uint8_t& b : k) b ^= 0x36 ^ 0x5c;
+  Hash<A>::init(ctx, backend);
+  detail::run_blocks(ctx, k, 1);
+  key.ostate = ctx.state;
+  zeroize(k, sizeof k);
+  zeroize(&ctx, sizeof ctx);
+}
+
+template <class A>
+void Hmac<A>::init(HmacCtx<A>& ctx, const HmacKey<A>& key, const Backend* backend) {
+  Hash<A>::init(ctx.inner, backend);
+  ctx.inner.state = key.istate;
+  ctx.inner.bytecount = A::Family::kBlockSize;
+  ctx.ostate = key.ostate;
+}
+
+template <class A>
+void Hmac<A>::init_usingrawkey(HmacCtx<A>& ctx, const uint8_t* raw, size_t raw_len,
+                               const Backend* backend) {
+  HmacKey<A> key;
+  prepare_key(key, raw, raw_len, backend);
+  init(ctx, key, backend);
+  zeroize(&key, sizeof key);
+}
+
+template <class A>
+void Hmac<A>::update(HmacCtx<A>& ctx, const uint8_t* data, size_t len) {
+  detail::update(ctx.inner, data, len);
+}
+
+template <class A>
+void Hmac<A>::final(HmacCtx<A>& ctx, uint8_t* out) {
+  uint8_t inner[A::kDigestSize];
+  const Backend* backend = ctx.inner.backend;
+  detail::final(ctx.inner, inner, A::kDigestSize);
+  ctx.inner.backend = backend;
+  ctx.inner.state = ctx.ostate;
+  ctx.inner.bytecount = A::Family::kBlockSize;
+  detail::update(ctx.inner, inner, sizeof inner);
+  detail::final(ctx.inner, out, A::kDigestSize);
+  zeroize(inner, sizeof inner);
+  zeroize(&ctx, sizeof ctx);
+}
+
+template <class A>
+void Hmac<A>::mac(const HmacKey<A>& key, const uint8_t* data, size_t len, uint8_t* out,
+                  const Backend* backend) {
+  HmacCtx<A> ctx;
+  init(ctx, key, backend);
+  update(ctx, data, len);
+  final(ctx, out);
+}
+
+template <class A>
+void Hmac<A>::mac_usingrawkey(const uint8_t* raw, size_t raw_len, const uint8_t* data,
+                              size_t len, uint8_t* out, const Backend* backend) {
+  HmacCtx<A> ctx;
+  init_usingrawkey(ctx, raw, raw_len, backend);
+  update(ctx, data, len);
+  final(ctx, out);
+}
+
+}  // namespace lockstep::sha2

@@ -1,0 +1,155 @@
+// The SHA-2 front end: one template for SHA-224, SHA-256 (and, with the
+// 64-bit family, SHA-384 and SHA-512), after the Linux lib/crypto shape.
+//
+// The front end owns buffering, padding, the length field, HMAC key
+// derivation and the sequential finup_2x. Backends supply only a block
+// function over whole blocks, plus an optional 2-way finup_2x.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "backend.h"
+
+namespace lockstep::sha2 {
+
+// A family shares the compression function: SHA-224 and SHA-256 are one
+// family, and backends are written per family.
+struct Sha256Family {
+  using Word = uint32_t;
+  static constexpr std::string_view kName = "sha256";
+  static constexpr size_t kBlockSize = 64;
+  static constexpr size_t kLengthFieldSize = 8;  // big-endian bit count
+};
+
+// BlockState is the eight chaining words, in host order.
+template <class F>
+struct BlockState {
+  typename F::Word h[8];
+};
+
+template <class F>
+struct Ctx;
+
+// HashBackend is a SHA-2 backend descriptor.
+template <class F>
+struct HashBackend : Backend {
+  // blocks compresses `nblocks` (>= 1) whole blocks of `data` into `state`.
+  // `data` has no alignment; it may alias nothing the backend writes.
+  void (*blocks)(BlockState<F>* state, const uint8_t* data, size_t nblocks);
+
+  // finup_2x, when not null, finishes two messages that share the prefix
+  // state in `ctx` (not modified), writing the two full-size digests. It may
+  // decline (return false), for example outside the lengths it handles, and
+  // the front end then finishes both sequentially.
+  bool (*finup_2x)(const Ctx<F>* ctx, const uint8_t* data1, const uint8_t* data2, size_t len,
+                   uint8_t* out1, uint8_t* out2) = nullptr;
+};
+
+// Ctx is the incremental hashing context. Its layout up to `buf` is pinned
+// (sha256: buf at offset 40, as the kernel's __sha256_ctx) because 2-way
+// backends read it. It is zeroised by final().
+template <class F>
+struct Ctx {
+  BlockState<F> state;
+  uint64_t bytecount;  // bytes absorbed so far, buffered ones included
+  uint8_t buf[F::kBlockSize];
+  const HashBackend<F>* backend;
+};
+static_assert(offsetof(Ctx<Sha256Family>, bytecount) == 32);
+static_assert(offsetof(Ctx<Sha256Family>, buf) == 40);
+
+// registry lists every backend of family F compiled for this target, best
+// first and generic last. Defined by each family's registry.cpp.
+template <class F>
+std::span<const HashBackend<F>* const> registry();
+
+// default_backend is the best backend usable with the effective features.
+template <class F>
+const HashBackend<F>* default_backend();
+
+// Algorithms: a family, an IV and a digest size.
+struct Sha256 {
+  using Family = Sha256Family;
+  static constexpr std::string_view kName = "sha256";
+  static constexpr size_t kDigestSize = 32;
+  static constexpr BlockState<Family> kIv = {{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                              0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19}};
+};
+
+struct Sha224 {
+  using Family = Sha256Family;
+  static constexpr std::string_view kName = "sha224";
+  static constexpr size_t kDigestSize = 28;
+  static constexpr BlockState<Family> kIv = {{0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
+                                              0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4}};
+};
+
+// Hash<A> is the kernel-style API of algorithm A. A null backend means the
+// default one; the context remembers the backend chosen at init.
+template <class A>
+struct Hash {
+  using Family = typename A::Family;
+  using Ctx = sha2::Ctx<Family>;
+  using Backend = HashBackend<Family>;
+  static constexpr size_t kDigestSize = A::kDigestSize;
+  static constexpr size_t kBlockSize = Family::kBlockSize;
+
+  static void init(Ctx& ctx, const Backend* backend = nullptr);
+  static void update(Ctx& ctx, const uint8_t* data, size_t len);
+  // final writes kDigestSize bytes to `out` and zeroises `ctx`. `out` may
+  // overlap anything the caller passed to update() earlier.
+  static void final(Ctx& ctx, uint8_t* out);
+  static void digest(const uint8_t* data, size_t len, uint8_t* out,
+                     const Backend* backend = nullptr);
+};
+
+// HMAC over A (RFC 2104), with a prepared key or a raw key.
+template <class A>
+struct HmacKey {
+  BlockState<typename A::Family> istate, ostate;
+};
+
+template <class A>
+struct HmacCtx {
+  Ctx<typename A::Family> inner;
+  BlockState<typename A::Family> ostate;
+};
+
+template <class A>
+struct Hmac {
+  using Backend = HashBackend<typename A::Family>;
+  static constexpr size_t kMacSize = A::kDigestSize;
+
+  static void prepare_key(HmacKey<A>& key, const uint8_t* raw, size_t raw_len,
+                          const Backend* backend = nullptr);
+  static void init(HmacCtx<A>& ctx, const HmacKey<A>& key, const Backend* backend = nullptr);
+  static void init_usingrawkey(HmacCtx<A>& ctx, const uint8_t* raw, size_t raw_len,
+                               const Backend* backend = nullptr);
+  static void update(HmacCtx<A>& ctx, const uint8_t* data, size_t len);
+  // final writes kMacSize bytes and zeroises `ctx`.
+  static void final(HmacCtx<A>& ctx, uint8_t* out);
+  static void mac(const HmacKey<A>& key, const uint8_t* data, size_t len, uint8_t* out,
+                  const Backend* backend = nullptr);
+  static void mac_usingrawkey(const uint8_t* raw, size_t raw_len, const uint8_t* data, size_t len,
+                              uint8_t* out, const Backend* backend = nullptr);
+};
+
+// finup_2x finishes two equal-length messages after a shared prefix: `ctx`
+// holds the prefix (null means the empty prefix, hashed with `backend` or the
+// default one). `ctx` is not modified. Equivalent to two copies of `ctx`,
+// each updated with its data and finalised; backends with a 2-way path
+// interleave the two computations (the kernel's sha256_finup_2x).
+void finup_2x(const Ctx<Sha256Family>* ctx, const uint8_t* data1, const uint8_t* data2,
+              size_t len, uint8_t out1[32], uint8_t out2[32],
+              const HashBackend<Sha256Family>* backend = nullptr);
+
+// finup_2x_is_optimized says whether `backend` has a 2-way path.
+inline bool finup_2x_is_optimized(const HashBackend<Sha256Family>* backend) {
+  return backend && backend->finup_2x != nullptr;
+}
+
+}  // namespace lockstep::sha2
