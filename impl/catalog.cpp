@@ -71,6 +71,7 @@ struct HashEntry {
   }
 
   static constexpr HashAlgorithm make(std::string_view display) {
+    static_assert(alignof(Ctx) <= 8 && alignof(HCtx) <= 8, "callers allocate 8-byte aligned contexts");
     return HashAlgorithm{
         .name = A::kName,
         .display = display,
@@ -148,6 +149,14 @@ const Family* family_of(const Backend* b) {
     for (const Backend* x : f->backends())
       if (x == b) return f;
   return nullptr;
+}
+
+std::string test_name(std::string_view algorithm, const Backend& b) {
+  std::string_view impl = b.name.substr(b.name.find('/') + 1);
+  std::string out(algorithm);
+  out += '_';
+  for (char c : impl) out += (c == '-' || c == '/' || c == '.') ? '_' : c;
+  return out;
 }
 
 }  // namespace lockstep::catalog

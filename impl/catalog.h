@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -23,7 +24,7 @@ struct Family {
 };
 
 // HashAlgorithm is a hash and its HMAC, through type-erased contexts of
-// `ctx_size` / `hmac_ctx_size` bytes aligned to `ctx_align`. Every function
+// `ctx_size` / `hmac_ctx_size` bytes aligned to `ctx_align` (at most 8). Every function
 // taking a backend accepts nullptr for the default and aborts on a backend of
 // another family.
 struct HashAlgorithm {
@@ -64,5 +65,9 @@ const HashAlgorithm* find_hash(std::string_view name);
 const Backend* find_backend(std::string_view name);
 // family_of returns the family a backend belongs to.
 const Family* family_of(const Backend* b);
+
+// test_name names an (algorithm, backend) pair for test frameworks, which
+// allow only [A-Za-z0-9_]: ("sha224", "sha256/x86-shani") -> "sha224_x86_shani".
+std::string test_name(std::string_view algorithm, const Backend& b);
 
 }  // namespace lockstep::catalog

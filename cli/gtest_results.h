@@ -1,0 +1,29 @@
+// Runs a GoogleTest binary and reads its JSON report, so that the matrix is
+// built from what the suites themselves decided.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace lockstep::cli {
+
+struct TestOutcome {
+  std::string suite;  // "All/HashConformance"
+  std::string name;   // "AllLensUpTo4096/sha256_x86_shani"
+  enum { kPassed, kFailed, kSkipped } result = kPassed;
+  std::string failure;  // first failure message, if any
+  std::string skip_reason;  // from the test's "skip_reason" property
+};
+
+struct SuiteRun {
+  int exit_status = 0;   // as from waitpid: >= 0 exit code, < 0 -signal
+  std::string error;     // the binary did not run or wrote no report
+  std::vector<TestOutcome> tests;
+};
+
+// run_gtest runs `binary` with `args`, its output to `log_path`, and parses
+// the report it writes to `json_path`.
+SuiteRun run_gtest(const std::string& binary, const std::vector<std::string>& args,
+                   const std::string& json_path, const std::string& log_path);
+
+}  // namespace lockstep::cli

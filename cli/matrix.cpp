@@ -1,0 +1,99 @@
+#include "matrix.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace lockstep::cli {
+namespace {
+
+const Cell kUnfilled{Status::kSkip, "no check covered this cell"};
+
+std::string cell_text(const Cell& c) {
+  if (c.status == Status::kSkip) return "SKIP(" + c.detail + ")";
+  return status_name(c.status);
+}
+
+}  // namespace
+
+std::string status_name(Status s) {
+  switch (s) {
+    case Status::kPass: return "PASS";
+    case Status::kFail: return "FAIL";
+    case Status::kSkip: return "SKIP";
+  }
+  return "?";
+}
+
+void Matrix::set(const RowKey& row, const std::string& column, Cell cell) {
+  cells_[{row, column}] = std::move(cell);
+}
+
+const Cell& Matrix::get(const RowKey& row, const std::string& column) const {
+  auto it = cells_.find({row, column});
+  return it == cells_.end() ? kUnfilled : it->second;
+}
+
+bool Matrix::any_fail() const {
+  for (const auto& [k, c] : cells_)
+    if (c.status == Status::kFail) return true;
+  for (const auto& [n, c] : notes_)
+    if (c.status == Status::kFail) return true;
+  return false;
+}
+
+std::string Matrix::to_text() const {
+  std::vector<size_t> width;
+  size_t first = std::string("algorithm/backend").size();
+  for (const RowKey& r : rows_) first = std::max(first, r.algorithm.size() + 3 + r.backend.size());
+  for (const std::string& col : columns_) {
+    size_t w = col.size();
+    for (const RowKey& r : rows_) w = std::max(w, cell_text(get(r, col)).size());
+    width.push_back(w);
+  }
+  std::string out = fmt::format("{:<{}}", "algorithm/backend", first);
+  for (size_t i = 0; i < columns_.size(); ++i) out += fmt::format("  {:<{}}", columns_[i], width[i]);
+  out += "\n";
+  for (const RowKey& r : rows_) {
+    out += fmt::format("{:<{}}", r.algorithm + " @ " + r.backend, first);
+    for (size_t i = 0; i < columns_.size(); ++i)
+      out += fmt::format("  {:<{}}", cell_text(get(r, columns_[i])), width[i]);
+    out += "\n";
+  }
+  std::vector<std::string> failures;
+  for (const RowKey& r : rows_)
+    for (const std::string& col : columns_)
+      if (const Cell& c = get(r, col); c.status == Status::kFail)
+        failures.push_back(fmt::format("  {} @ {} [{}]: {}", r.algorithm, r.backend, col, c.detail));
+  if (!notes_.empty()) {
+    out += "\n";
+    for (const auto& [name, c] : notes_) {
+      out += fmt::format("{:<{}}  {}{}\n", name, first, cell_text(c),
+                         c.status == Status::kPass && !c.detail.empty() ? " (" + c.detail + ")" : "");
+      if (c.status == Status::kFail) failures.push_back(fmt::format("  {}: {}", name, c.detail));
+    }
+  }
+  if (!failures.empty()) {
+    out += "\nfailures:\n";
+    for (const std::string& f : failures) out += f + "\n";
+  }
+  return out;
+}
+
+nlohmann::json Matrix::to_json() const {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const RowKey& r : rows_) {
+    nlohmann::json cells = nlohmann::json::object();
+    for (const std::string& col : columns_) {
+      const Cell& c = get(r, col);
+      cells[col] = {{"status", status_name(c.status)}, {"detail", c.detail}};
+    }
+    rows.push_back({{"algorithm", r.algorithm}, {"backend", r.backend}, {"checks", cells}});
+  }
+  nlohmann::json notes = nlohmann::json::array();
+  for (const auto& [name, c] : notes_)
+    notes.push_back({{"check", name}, {"status", status_name(c.status)}, {"detail", c.detail}});
+  return {{"columns", columns_}, {"rows", rows}, {"other_checks", notes}, {"failed", any_fail()}};
+}
+
+}  // namespace lockstep::cli

@@ -1,0 +1,50 @@
+// The result matrix of `lockstep run`: rows are algorithm/backend pairs,
+// columns are checks, cells are PASS, FAIL or SKIP with a reason.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace lockstep::cli {
+
+enum class Status { kPass, kFail, kSkip };
+
+struct Cell {
+  Status status = Status::kSkip;
+  std::string detail;  // SKIP: the reason; FAIL: what failed; PASS: counts
+};
+
+struct RowKey {
+  std::string algorithm;  // "sha224"
+  std::string backend;    // "sha256/x86-shani"
+  auto operator<=>(const RowKey&) const = default;
+};
+
+class Matrix {
+ public:
+  void add_row(const RowKey& row) { rows_.push_back(row); }
+  void add_column(const std::string& column) { columns_.push_back(column); }
+  void set(const RowKey& row, const std::string& column, Cell cell);
+  // A cell no check filled in is a SKIP that says so, never a PASS.
+  const Cell& get(const RowKey& row, const std::string& column) const;
+
+  // Checks that are not per backend (dispatch, loader tests, ...).
+  void add_note(const std::string& name, Cell cell) { notes_.emplace_back(name, std::move(cell)); }
+
+  bool any_fail() const;
+  std::string to_text() const;
+  nlohmann::json to_json() const;
+
+ private:
+  std::vector<RowKey> rows_;
+  std::vector<std::string> columns_;
+  std::map<std::pair<RowKey, std::string>, Cell> cells_;
+  std::vector<std::pair<std::string, Cell>> notes_;
+};
+
+std::string status_name(Status s);
+
+}  // namespace lockstep::cli
