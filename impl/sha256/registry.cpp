@@ -9,6 +9,11 @@ namespace lockstep::sha2 {
 namespace {
 
 constexpr std::array kSha256Registry = std::to_array<const HashBackend<Sha256Family>*>({
+#if defined(__x86_64__)
+    &kSha256X86Shani,  // dedicated round instructions, 2-way finup_2x
+    &kSha256X86Phe,    // the hash engine beats any software schedule
+    &kSha256X86Avx2,   // software rounds, vector schedule
+#endif
     &kSha256Generic,  // last: needs nothing
 });
 
