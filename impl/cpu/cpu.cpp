@@ -159,6 +159,9 @@ MaskResult apply_mask(FeatureSet detected, std::string_view mask, bool emulated)
 namespace {
 
 std::atomic<uint64_t> g_epoch{1};
+std::atomic<bool> g_state_built{false};
+FeatureSet g_declared_emulated;
+std::string g_declared_emulator;
 std::atomic<uint64_t> g_override_bits{0};
 std::atomic<bool> g_override_active{false};
 
@@ -169,13 +172,29 @@ const char* env_or_empty(const char* name) {
 
 }  // namespace
 
+void declare_emulated(FeatureSet features, std::string_view emulator) {
+  if (g_state_built.load()) {
+    std::fprintf(stderr, "lockstep: emulator %.*s declared features after dispatch began\n",
+                 static_cast<int>(emulator.size()), emulator.data());
+    std::abort();
+  }
+  g_declared_emulated = g_declared_emulated | features;
+  if (!g_declared_emulator.empty()) g_declared_emulator += ",";
+  g_declared_emulator += emulator;
+}
+
 const State& state() {
   static const State s = [] {
+    g_state_built.store(true);
     State st;
     st.detection = detect();
+    st.in_process_emulated = g_declared_emulated - st.detection.features;
+    st.in_process_emulator = g_declared_emulator;
     st.mask = env_or_empty("LOCKSTEP_CPU");
     st.emulated = env_or_empty("LOCKSTEP_EMULATED");
-    st.result = apply_mask(st.detection.features, st.mask, !st.emulated.empty());
+    if (st.emulated.empty()) st.emulated = st.in_process_emulator;
+    st.result = apply_mask(st.detection.features | st.in_process_emulated, st.mask,
+                           !st.emulated.empty());
     if (!st.result.error.empty()) {
       std::fprintf(stderr, "lockstep: %s\n", st.result.error.c_str());
       std::exit(2);
@@ -219,8 +238,11 @@ std::string report() {
     out += "cpu:       " + id.vendor + (id.brand.empty() ? "" : " " + id.brand) + fam + "\n";
   }
   out += "detected:  " + s.detection.features.to_string() + "\n";
+  if (!s.in_process_emulated.empty())
+    out += "emulated:  " + s.in_process_emulated.to_string() + " (by " + s.in_process_emulator + ")\n";
   if (!s.mask.empty()) out += "mask:      LOCKSTEP_CPU=" + s.mask + "\n";
-  if (!s.emulated.empty()) out += "emulated:  LOCKSTEP_EMULATED=" + s.emulated + "\n";
+  if (!s.emulated.empty() && s.emulated != s.in_process_emulator)
+    out += "emulator:  LOCKSTEP_EMULATED=" + s.emulated + "\n";
   if (!s.result.hidden.empty()) out += "hidden:    " + s.result.hidden.to_string() + "\n";
   if (!s.result.declared.empty()) out += "declared:  " + s.result.declared.to_string() + "\n";
   out += "effective: " + effective().to_string() + "\n";

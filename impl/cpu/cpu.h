@@ -128,11 +128,20 @@ struct MaskResult {
 // `emulated` says an emulator vouches for declared features.
 MaskResult apply_mask(FeatureSet detected, std::string_view mask, bool emulated);
 
-// The process-wide view that dispatch uses: the detected set with LOCKSTEP_CPU
-// applied. A rejected mask prints the reason to stderr and exits with status 2
+// declare_emulated is called by an in-process emulator (the PHE trap
+// emulator) that makes `features` executable. It must run before the first
+// call of state()/effective() (a static initializer of the emulator library
+// does this); a later call aborts, since dispatch may already have chosen.
+// Emulated features count as detected and are reported as emulated.
+void declare_emulated(FeatureSet features, std::string_view emulator);
+
+// The process-wide view that dispatch uses: the detected set (plus features
+// an in-process emulator declared) with LOCKSTEP_CPU applied. A rejected mask prints the reason to stderr and exits with status 2
 // on first use: running with a mask the user did not get would be a silent lie.
 struct State {
   Detection detection;
+  FeatureSet in_process_emulated;  // from declare_emulated()
+  std::string in_process_emulator;
   std::string mask;      // LOCKSTEP_CPU as given
   std::string emulated;  // LOCKSTEP_EMULATED as given
   MaskResult result;
