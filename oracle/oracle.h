@@ -33,6 +33,12 @@ Bytes digest(std::string_view alg, Source s, std::span<const uint8_t> msg);
 Bytes hmac(std::string_view alg, Source s, std::span<const uint8_t> key,
            std::span<const uint8_t> msg);
 
+// provider names the code path `s` takes for `alg`: Crypto++'s
+// AlgorithmProvider() ("SHANI", "SSE2", "C++", ...) in that mode, or the
+// OpenSSL provider ("default"). Tests use it to prove that the two Crypto++
+// modes run different code.
+std::string provider(std::string_view alg, Source s);
+
 // A streaming digest, for messages too large to hold (ACVP LDT, the kernel's
 // consolidated values).
 class Stream {

@@ -82,6 +82,13 @@ VectorFile load(const std::filesystem::path& path);
 // load_from_string parses text as if it came from `name` (for the fuzzer).
 VectorFile load_from_string(const std::string& text, const std::filesystem::path& name);
 
+// Descriptors of one file may expand to at most kMaxExpandedBytes in total,
+// so that a small file cannot ask for an unbounded allocation. A fuzz
+// harness with a tighter memory limit passes its own `max_expanded_bytes`.
+inline constexpr uint64_t kMaxExpandedBytes = uint64_t{1} << 30;
+VectorFile load_from_string(const std::string& text, const std::filesystem::path& name,
+                            uint64_t max_expanded_bytes);
+
 // The directory of lockstep's own vector files (vectors/data in the source
 // tree, configured at build time).
 std::filesystem::path data_dir();
@@ -90,7 +97,8 @@ std::filesystem::path data_dir();
 std::vector<std::filesystem::path> files(const std::filesystem::path& dir);
 
 // The algorithm names of lockstep's catalog ("sha256", "hmac-sha256", ...)
-// for a file's "algorithm" field ("SHA-256", "HMAC-SHA256", ...).
+// for a file's "algorithm" field ("SHA-256", "HMAC-SHA256", ...). An unknown
+// name throws std::invalid_argument.
 std::string catalog_name(const std::string& algorithm);
 
 // kernel_data returns the kernel's deterministic test data of length `len`:
