@@ -106,7 +106,8 @@ void sha256_finup_2x(const void* c, const uint8_t* d1, const uint8_t* d2, size_t
 }
 
 bool sha256_finup_2x_is_optimized(const Backend* b) {
-  return sha2::finup_2x_is_optimized(typed<sha2::Sha256Family>(b));
+  const auto* t = typed<sha2::Sha256Family>(b);
+  return sha2::finup_2x_is_optimized(t ? t : sha2::default_backend<sha2::Sha256Family>());
 }
 
 const HashAlgorithm kSha256Algo = [] {
@@ -155,7 +156,10 @@ std::string test_name(std::string_view algorithm, const Backend& b) {
   std::string_view impl = b.name.substr(b.name.find('/') + 1);
   std::string out(algorithm);
   out += '_';
-  for (char c : impl) out += (c == '-' || c == '/' || c == '.') ? '_' : c;
+  for (const char c : impl) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    out += ok ? c : '_';
+  }
   return out;
 }
 

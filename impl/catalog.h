@@ -67,7 +67,8 @@ const Backend* find_backend(std::string_view name);
 const Family* family_of(const Backend* b);
 
 // test_name names an (algorithm, backend) pair for test frameworks, which
-// allow only [A-Za-z0-9_]: ("sha224", "sha256/x86-shani") -> "sha224_x86_shani".
+// allow only [A-Za-z0-9_]: the backend name after its '/', with every other
+// character turned into '_': ("sha224", "sha256/x86-shani") -> "sha224_x86_shani".
 std::string test_name(std::string_view algorithm, const Backend& b);
 
 }  // namespace lockstep::catalog

@@ -140,7 +140,7 @@ MaskResult apply_mask(FeatureSet detected, std::string_view mask, bool emulated)
       if (!detected.has(*f) && !emulated) {
         r.error = "LOCKSTEP_CPU: '+" + std::string(name) +
                   "' declares a feature this CPU lacks; code using it would fault. "
-                  "Set LOCKSTEP_EMULATED=<emulator> when an emulator provides it";
+                  "Set LOCKSTEP_CPU_EMULATED_BY=<emulator> when an emulator provides it";
         return r;
       }
       eff.add(*f);
@@ -160,8 +160,14 @@ namespace {
 
 std::atomic<uint64_t> g_epoch{1};
 std::atomic<bool> g_state_built{false};
-FeatureSet g_declared_emulated;
-std::string g_declared_emulator;
+FeatureSet g_declared_emulated;  // constant-initialized: safe before main
+
+// Constructed on first use: an emulator's static initializer may run before
+// this file's.
+std::string& declared_emulator() {
+  static std::string names;
+  return names;
+}
 std::atomic<uint64_t> g_override_bits{0};
 std::atomic<bool> g_override_active{false};
 
@@ -179,8 +185,9 @@ void declare_emulated(FeatureSet features, std::string_view emulator) {
     std::abort();
   }
   g_declared_emulated = g_declared_emulated | features;
-  if (!g_declared_emulator.empty()) g_declared_emulator += ",";
-  g_declared_emulator += emulator;
+  std::string& names = declared_emulator();
+  if (!names.empty()) names += ",";
+  names += emulator;
 }
 
 const State& state() {
@@ -189,9 +196,9 @@ const State& state() {
     State st;
     st.detection = detect();
     st.in_process_emulated = g_declared_emulated - st.detection.features;
-    st.in_process_emulator = g_declared_emulator;
+    st.in_process_emulator = declared_emulator();
     st.mask = env_or_empty("LOCKSTEP_CPU");
-    st.emulated = env_or_empty("LOCKSTEP_EMULATED");
+    st.emulated = env_or_empty("LOCKSTEP_CPU_EMULATED_BY");
     if (st.emulated.empty()) st.emulated = st.in_process_emulator;
     st.result = apply_mask(st.detection.features | st.in_process_emulated, st.mask,
                            !st.emulated.empty());
@@ -242,7 +249,7 @@ std::string report() {
     out += "emulated:  " + s.in_process_emulated.to_string() + " (by " + s.in_process_emulator + ")\n";
   if (!s.mask.empty()) out += "mask:      LOCKSTEP_CPU=" + s.mask + "\n";
   if (!s.emulated.empty() && s.emulated != s.in_process_emulator)
-    out += "emulator:  LOCKSTEP_EMULATED=" + s.emulated + "\n";
+    out += "emulator:  LOCKSTEP_CPU_EMULATED_BY=" + s.emulated + "\n";
   if (!s.result.hidden.empty()) out += "hidden:    " + s.result.hidden.to_string() + "\n";
   if (!s.result.declared.empty()) out += "declared:  " + s.result.declared.to_string() + "\n";
   out += "effective: " + effective().to_string() + "\n";

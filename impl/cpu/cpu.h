@@ -12,8 +12,9 @@
 //   LOCKSTEP_CPU=+phe              declare a feature the CPU lacks
 //
 // Declaring a feature the CPU lacks would let dispatch pick code that faults,
-// so it is refused unless LOCKSTEP_EMULATED names the emulator that provides
-// it (for example LOCKSTEP_EMULATED=sde, or the PHE trap emulator).
+// so it is refused unless LOCKSTEP_CPU_EMULATED_BY names the emulator that
+// provides it (for example LOCKSTEP_CPU_EMULATED_BY=sde). The in-process PHE
+// trap emulator (LOCKSTEP_EMULATE=phe) declares its features itself.
 #pragma once
 
 #include <cstdint>
@@ -143,7 +144,7 @@ struct State {
   FeatureSet in_process_emulated;  // from declare_emulated()
   std::string in_process_emulator;
   std::string mask;      // LOCKSTEP_CPU as given
-  std::string emulated;  // LOCKSTEP_EMULATED as given
+  std::string emulated;  // LOCKSTEP_CPU_EMULATED_BY as given
   MaskResult result;
 };
 const State& state();

@@ -1,0 +1,69 @@
+// BackendTest: the fixture behind every per-backend suite. It skips a
+// backend the CPU lacks (or fails under LOCKSTEP_REQUIRE_ALL=1), and fails a
+// test that never called into the backend it is named after (Highway's
+// TearDown rule, STYLE item 10).
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <ostream>
+#include <span>
+#include <string>
+
+#include "bytes.h"
+#include "params.h"
+#include "reference.h"
+#include "rng.h"
+
+namespace lockstep::conformance {
+
+void PrintTo(const HashParam& p, std::ostream* os);
+
+// HashParamName is the GoogleTest name generator: param_name() of the pair.
+struct HashParamName {
+  std::string operator()(const testing::TestParamInfo<HashParam>& info) const;
+};
+
+// require_all says whether LOCKSTEP_REQUIRE_ALL=1 turns skips into failures.
+bool require_all();
+
+class BackendTest : public testing::TestWithParam<HashParam> {
+ protected:
+  void SetUp() override;
+  void TearDown() override;
+
+  const catalog::HashAlgorithm& alg() const { return *GetParam().alg; }
+  const Backend* backend() const { return GetParam().backend; }
+  const Backend* generic() const { return generic_of(alg()); }
+  size_t digest_size() const { return alg().digest_size; }
+  size_t block_size() const { return alg().block_size; }
+  // label is "sha224 via sha256/x86-shani", for messages.
+  std::string label() const;
+
+  // digest hashes `msg` in one shot through the backend under test.
+  Bytes digest(std::span<const uint8_t> msg) const;
+  // hmac computes HMAC with a raw key through the backend under test.
+  Bytes hmac(std::span<const uint8_t> key, std::span<const uint8_t> msg) const;
+
+  // expected_digest and expected_hmac are the answers of reference.h. When
+  // they come from the generic backend and that is the backend under test,
+  // the calls they make are not counted as evidence that the test
+  // exercised it.
+  Bytes expected_digest(std::span<const uint8_t> msg);
+  Bytes expected_hmac(std::span<const uint8_t> key, std::span<const uint8_t> msg);
+  // generic_digest always asks the generic backend (same call accounting).
+  Bytes generic_digest(std::span<const uint8_t> msg);
+
+  Rng& rng() { return rng_; }
+  uint64_t seed() const { return seed_; }
+
+ private:
+  uint64_t calls_at_setup_ = 0;
+  uint64_t excluded_calls_ = 0;
+  uint64_t seed_ = 0;
+  Rng rng_{0};
+};
+
+}  // namespace lockstep::conformance

@@ -1,0 +1,126 @@
+// CPU detection and the LOCKSTEP_CPU mask.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "cpu/cpu.h"
+
+namespace lockstep::cpu {
+namespace {
+
+#if defined(__x86_64__)
+const FeatureSet kHost = {Feature::kSse2, Feature::kSsse3, Feature::kAvx, Feature::kAvx2,
+                          Feature::kShaNi};
+
+// Test that hiding features removes exactly them.
+TEST(CpuMask, HidesFeatures) {
+  MaskResult r = apply_mask(kHost, "-sha_ni, -avx2", false);
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.effective, (FeatureSet{Feature::kSse2, Feature::kSsse3, Feature::kAvx}));
+  EXPECT_EQ(r.hidden, (FeatureSet{Feature::kAvx2, Feature::kShaNi}));
+  EXPECT_TRUE(r.declared.empty());
+  EXPECT_EQ(apply_mask(kHost, "avx2=off", false).effective, kHost - FeatureSet{Feature::kAvx2});
+}
+
+// Test that all=off starts from nothing and later items add back.
+TEST(CpuMask, AllOffThenKeep) {
+  MaskResult r = apply_mask(kHost, "all=off,+ssse3", false);
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.effective, FeatureSet{Feature::kSsse3});
+  EXPECT_EQ(apply_mask(kHost, "all=off,all=on", false).effective, kHost);
+  EXPECT_EQ(apply_mask(kHost, "", false).effective, kHost);
+}
+
+// Test that declaring a missing feature is refused unless emulated.
+TEST(CpuMask, DeclaringNeedsAnEmulator) {
+  MaskResult refused = apply_mask(kHost, "+phe", false);
+  EXPECT_NE(refused.error.find("+phe"), std::string::npos) << refused.error;
+  EXPECT_NE(refused.error.find("LOCKSTEP_CPU_EMULATED_BY"), std::string::npos) << refused.error;
+
+  MaskResult declared = apply_mask(kHost, "+phe", true);
+  ASSERT_EQ(declared.error, "");
+  EXPECT_TRUE(declared.effective.has(Feature::kPhe));
+  EXPECT_EQ(declared.declared, FeatureSet{Feature::kPhe});
+}
+
+// Test that malformed masks are errors that name the culprit.
+TEST(CpuMask, RejectsMalformed) {
+  EXPECT_NE(apply_mask(kHost, "-avx3", false).error.find("unknown feature 'avx3'"), std::string::npos);
+  EXPECT_NE(apply_mask(kHost, "avx2", false).error.find("'avx2'"), std::string::npos);
+  EXPECT_NE(apply_mask(kHost, "avx2=maybe", false).error.find("on or off"), std::string::npos);
+}
+
+TEST(CpuMask, SpellingsOfShaNi) {
+  EXPECT_EQ(parse_feature("shani"), Feature::kShaNi);
+  EXPECT_EQ(parse_feature("sha_ni"), Feature::kShaNi);
+  EXPECT_EQ(parse_feature("SHA_NI"), std::nullopt);
+  // Names of the other architecture mean nothing here.
+  EXPECT_EQ(parse_feature("asimd"), std::nullopt);
+}
+
+// Test that CPUID detection agrees with the kernel's view in /proc/cpuinfo
+// (which also reflects XCR0: the kernel clears AVX flags it does not enable).
+TEST(CpuDetect, AgreesWithProcCpuinfo) {
+  std::ifstream in("/proc/cpuinfo");
+  if (!in) GTEST_SKIP() << "no /proc/cpuinfo";
+  std::string line;
+  std::set<std::string> flags;
+  while (std::getline(in, line)) {
+    if (line.rfind("flags", 0) != 0) continue;
+    std::istringstream words(line.substr(line.find(':') + 1));
+    for (std::string w; words >> w;) flags.insert(w);
+    break;
+  }
+  if (flags.empty()) GTEST_SKIP() << "no flags line in /proc/cpuinfo";
+  const FeatureSet detected = detect().features;
+  for (Feature f : {Feature::kSse2, Feature::kSsse3, Feature::kSse41, Feature::kAvx,
+                    Feature::kAvx2, Feature::kBmi2, Feature::kShaNi, Feature::kAvx512f,
+                    Feature::kAvx512vl, Feature::kAvx512bw, Feature::kAvx512vbmi}) {
+    const std::string name(feature_name(f));
+    EXPECT_EQ(detected.has(f), flags.count(name) == 1) << name;
+  }
+  // No Centaur PadLock flags on a CPU the kernel does not report them for.
+  EXPECT_EQ(detected.has(Feature::kPhe), flags.count("phe_en") == 1 && flags.count("phe") == 1 &&
+                                             detect().id.family >= 7);
+}
+#endif  // __x86_64__
+
+#if defined(__aarch64__)
+const FeatureSet kHost = {Feature::kAsimd, Feature::kArmSha2, Feature::kArmSha512};
+
+// Test that masking works with arm64's names, and refuses x86's.
+TEST(CpuMask, Arm64Names) {
+  MaskResult r = apply_mask(kHost, "-sha512", false);
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.effective, (FeatureSet{Feature::kAsimd, Feature::kArmSha2}));
+  EXPECT_EQ(apply_mask(kHost, "all=off,+sha2", false).effective, FeatureSet{Feature::kArmSha2});
+  EXPECT_NE(apply_mask(kHost, "-sha_ni", false).error.find("unknown feature 'sha_ni'"),
+            std::string::npos);
+  EXPECT_NE(apply_mask(FeatureSet{Feature::kAsimd}, "+sha2", false).error.find("LOCKSTEP_CPU_EMULATED_BY"),
+            std::string::npos);
+}
+
+// Test that hwcaps detection agrees with the kernel's Features line.
+TEST(CpuDetect, AgreesWithProcCpuinfo) {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  std::set<std::string> flags;
+  while (in && std::getline(in, line)) {
+    if (line.rfind("Features", 0) != 0) continue;
+    std::istringstream words(line.substr(line.find(':') + 1));
+    for (std::string w; words >> w;) flags.insert(w);
+    break;
+  }
+  // Under qemu-user /proc/cpuinfo is the host's: nothing to compare with.
+  if (flags.empty()) GTEST_SKIP() << "no arm64 Features line in /proc/cpuinfo (qemu-user shows the host's)";
+  const FeatureSet detected = detect().features;
+  for (Feature f : {Feature::kAsimd, Feature::kArmSha2, Feature::kArmSha512})
+    EXPECT_EQ(detected.has(f), flags.count(std::string(feature_name(f))) == 1) << feature_name(f);
+}
+#endif  // __aarch64__
+
+}  // namespace
+}  // namespace lockstep::cpu

@@ -1,0 +1,190 @@
+// Dispatch: the default API picks the best backend that may run, and only
+// that one runs (BoringSSL's impl_dispatch_test, STYLE items 3 and 10).
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "bytes.h"
+#include "catalog.h"
+#include "reference.h"
+#include "rng.h"
+
+namespace lockstep::conformance {
+namespace {
+
+// Subsets of a union of more features than this are sampled, not
+// enumerated (2^12 masks is already plenty).
+constexpr int kMaxEnumerated = 12;
+
+std::string names(cpu::FeatureSet s) { return s.empty() ? "(none)" : s.to_string(); }
+
+// expected_default works the choice out from the descriptors alone: the
+// first backend in registry order whose needs are all in `features`.
+const Backend* expected_default(const catalog::Family& f, cpu::FeatureSet features) {
+  for (const Backend* b : f.backends())
+    if ((b->needs - features).empty()) return b;
+  return nullptr;
+}
+
+const catalog::HashAlgorithm* algorithm_of(const catalog::Family& f) {
+  for (const catalog::HashAlgorithm* a : catalog::hash_algorithms())
+    if (a->family == &f) return a;
+  return nullptr;
+}
+
+// Every backend of every family, with its call count.
+std::vector<std::pair<const Backend*, uint64_t>> snapshot() {
+  std::vector<std::pair<const Backend*, uint64_t>> out;
+  for (const catalog::Family* f : catalog::families())
+    for (const Backend* b : f->backends()) out.emplace_back(b, b->calls.load());
+  return out;
+}
+
+// ran_only checks that between `before` and now, `expected` was called and
+// no other backend was.
+testing::AssertionResult ran_only(const std::vector<std::pair<const Backend*, uint64_t>>& before,
+                                  const Backend* expected) {
+  std::string wrong;
+  bool expected_ran = false;
+  for (const auto& [b, calls] : before) {
+    const uint64_t delta = b->calls.load() - calls;
+    if (b == expected)
+      expected_ran = delta > 0;
+    else if (delta != 0)
+      wrong += " " + std::string(b->name) + " (+" + std::to_string(delta) + ")";
+  }
+  if (expected_ran && wrong.empty()) return testing::AssertionSuccess();
+  testing::AssertionResult r = testing::AssertionFailure();
+  if (!expected_ran) r << std::string(expected->name) << " was not called;";
+  if (!wrong.empty()) r << " other backends ran:" << wrong;
+  return r;
+}
+
+}  // namespace
+
+// Test that every registry ends with a generic backend that needs nothing,
+// so that dispatch always has something safe to fall back on.
+TEST(Dispatch, GenericIsLastAndNeedsNothing) {
+  for (const catalog::Family* f : catalog::families()) {
+    const auto backends = f->backends();
+    ASSERT_FALSE(backends.empty()) << f->name;
+    EXPECT_TRUE(backends.back()->needs.empty())
+        << f->name << ": last backend " << backends.back()->name << " needs "
+        << backends.back()->needs.to_string();
+    EXPECT_EQ(backends.back()->name, std::string(f->name) + "/generic") << f->name;
+    for (const Backend* b : backends)
+      EXPECT_EQ(catalog::family_of(b), f) << b->name << " is listed in " << f->name;
+  }
+}
+
+// Test that with the real effective features the default backend of each
+// family needs nothing the CPU lacks and is the first usable one.
+TEST(Dispatch, DefaultIsUsableOnThisCpu) {
+  const cpu::FeatureSet eff = cpu::effective();
+  for (const catalog::Family* f : catalog::families()) {
+    const Backend* d = f->default_backend();
+    ASSERT_NE(d, nullptr) << f->name;
+    EXPECT_TRUE((d->needs - eff).empty())
+        << f->name << ": default " << d->name << " needs " << names(d->needs - eff)
+        << " that the CPU lacks; effective: " << names(eff);
+    const Backend* first = expected_default(*f, eff);
+    ASSERT_NE(first, nullptr) << f->name << ": no backend is usable";
+    EXPECT_EQ(d->name, first->name)
+        << f->name << ": default vs first usable; effective: " << names(eff);
+    std::printf("%.*s: default backend %.*s\n", static_cast<int>(f->name.size()), f->name.data(),
+                static_cast<int>(d->name.size()), d->name.data());
+  }
+}
+
+// Test dispatch under every subset of the features that a family's
+// backends need (the empty set included), forced with cpu::ScopedOverride:
+// the default backend must be usable under the mask and be the first usable
+// one in registry order, and where the mask asks for nothing this CPU lacks
+// (so the code can run here), a digest through the default API must call
+// exactly that backend and no other, and give the expected digest.
+TEST(Dispatch, DefaultFollowsEveryMask) {
+  const cpu::FeatureSet real = cpu::effective();
+  Rng rng(test_seed());
+  for (const catalog::Family* f : catalog::families()) {
+    const catalog::HashAlgorithm* alg = algorithm_of(*f);
+    ASSERT_NE(alg, nullptr) << f->name << " has no algorithm";
+    cpu::FeatureSet all;
+    for (const Backend* b : f->backends()) all = all | b->needs;
+    std::vector<cpu::Feature> features;
+    for (int i = 0; i < cpu::kFeatureCount; ++i)
+      if (all.has(static_cast<cpu::Feature>(i))) features.push_back(static_cast<cpu::Feature>(i));
+
+    std::vector<cpu::FeatureSet> masks;
+    const bool enumerate = features.size() <= kMaxEnumerated;
+    const uint64_t count = enumerate ? uint64_t{1} << features.size() : 4096;
+    for (uint64_t m = 0; m < count; ++m) {
+      const uint64_t pick = enumerate ? m : rng.u64();
+      cpu::FeatureSet s;
+      for (size_t i = 0; i < features.size(); ++i)
+        if (pick >> i & 1) s.add(features[i]);
+      masks.push_back(s);
+    }
+    // Plus each backend's exact needs and the real set.
+    for (const Backend* b : f->backends()) masks.push_back(b->needs);
+    masks.push_back(real);
+
+    const Bytes msg = rng.bytes(300);
+    const Bytes want = expected_digest(*alg, msg);
+    Bytes got(alg->digest_size);
+
+    int runnable = 0;
+    for (const cpu::FeatureSet s : masks) {
+      SCOPED_TRACE(testing::Message() << f->name << " under mask {" << names(s) << "}");
+      const Backend* expected = expected_default(*f, s);
+      ASSERT_NE(expected, nullptr) << "no backend is usable, not even generic";
+      cpu::ScopedOverride mask_override(s);
+      ASSERT_EQ(cpu::effective(), s) << "the override did not take";
+      const Backend* d = f->default_backend();
+      ASSERT_NE(d, nullptr);
+      EXPECT_TRUE((d->needs - s).empty())
+          << "default " << d->name << " needs " << names(d->needs - s) << " outside the mask";
+      EXPECT_TRUE(d->usable(s)) << d->name << ".usable() is false under its own pick";
+      EXPECT_EQ(d->name, expected->name) << "default vs first usable in registry order";
+
+      // Only code whose instructions this CPU has may run.
+      if (!(d->needs - real).empty()) continue;
+      ++runnable;
+      auto before = snapshot();
+      alg->digest(msg.data(), msg.size(), got.data(), nullptr);
+      EXPECT_TRUE(ran_only(before, d)) << "digest through the default API";
+      EXPECT_EQ(hex(got), hex(want)) << "digest through the default API, " << d->name;
+
+      if (alg->finup_2x != nullptr) {
+        Bytes o1(alg->digest_size), o2(alg->digest_size);
+        before = snapshot();
+        alg->finup_2x(nullptr, msg.data(), msg.data(), msg.size(), o1.data(), o2.data(), nullptr);
+        EXPECT_TRUE(ran_only(before, d)) << "finup_2x through the default API";
+        EXPECT_EQ(hex(o1), hex(want)) << "finup_2x through the default API, " << d->name;
+      }
+      if (HasFailure()) return;
+    }
+    EXPECT_GT(runnable, 0) << f->name << ": no mask could run here";
+    // The override is gone: the default is back to the real choice.
+    ASSERT_NE(expected_default(*f, real), nullptr);
+    EXPECT_EQ(f->default_backend()->name, expected_default(*f, real)->name)
+        << f->name << ": after the overrides";
+  }
+}
+
+// Test that finup_2x_is_optimized(nullptr) answers for the default
+// backend, as every catalog function taking a backend treats nullptr.
+TEST(Dispatch, Finup2xIsOptimizedNullMeansDefault) {
+  int checked = 0;
+  for (const catalog::HashAlgorithm* alg : catalog::hash_algorithms()) {
+    if (alg->finup_2x_is_optimized == nullptr) continue;
+    ++checked;
+    const Backend* d = alg->family->default_backend();
+    EXPECT_EQ(alg->finup_2x_is_optimized(nullptr), alg->finup_2x_is_optimized(d))
+        << alg->name << ": default backend " << d->name;
+  }
+  EXPECT_GT(checked, 0) << "no algorithm has finup_2x";
+}
+
+}  // namespace lockstep::conformance

@@ -1,0 +1,37 @@
+// conformance_tests: GoogleTest's main, plus the report every lockstep run
+// starts with (features detected and effective, and the backend each family
+// selected), so that a log says which code actually ran.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+#include "catalog.h"
+#include "rng.h"
+#include "vectors/vector_file.h"
+
+namespace {
+
+void print_report() {
+  std::printf("%s", lockstep::cpu::report().c_str());
+  for (const lockstep::catalog::Family* f : lockstep::catalog::families()) {
+    std::printf("%.*s: default %.*s; compiled:", static_cast<int>(f->name.size()), f->name.data(),
+                static_cast<int>(f->default_backend()->name.size()),
+                f->default_backend()->name.data());
+    for (const lockstep::Backend* b : f->backends())
+      std::printf(" %.*s%s", static_cast<int>(b->name.size()), b->name.data(),
+                  b->usable(lockstep::cpu::effective()) ? "" : " (unusable)");
+    std::printf("\n");
+  }
+  std::printf("seed: 0x%llx (LOCKSTEP_SEED)\n",
+              static_cast<unsigned long long>(lockstep::conformance::base_seed()));
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  testing::InitGoogleTest(&argc, argv);
+  // gtest_discover_tests parses the test list from stdout: keep it clean.
+  if (!GTEST_FLAG_GET(list_tests)) print_report();
+  return RUN_ALL_TESTS();
+}

@@ -1,0 +1,23 @@
+#include "params.h"
+
+namespace lockstep::conformance {
+
+std::vector<HashParam> hash_params() {
+  std::vector<HashParam> out;
+  for (const catalog::HashAlgorithm* alg : catalog::hash_algorithms())
+    for (const Backend* b : alg->family->backends()) out.push_back({alg, b});
+  return out;
+}
+
+std::vector<HashParam> finup2x_params() {
+  std::vector<HashParam> out;
+  for (const HashParam& p : hash_params())
+    if (p.alg->finup_2x != nullptr) out.push_back(p);
+  return out;
+}
+
+std::string param_name(const catalog::HashAlgorithm& alg, const Backend& backend) {
+  return catalog::test_name(alg.name, backend);
+}
+
+}  // namespace lockstep::conformance

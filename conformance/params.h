@@ -1,0 +1,33 @@
+// The parameters of the per-backend suites: every (hash algorithm, backend of
+// its family) pair that the catalog lists, and the names GoogleTest shows
+// for them. Kept free of GoogleTest so that `lockstep run` can compute the
+// same names when it folds test results into its matrix.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "catalog.h"
+
+namespace lockstep::conformance {
+
+// HashParam is one row of the matrix: an algorithm and a backend of its
+// family. Every compiled backend is listed, usable on this CPU or not (Go's
+// rule): the fixture skips, or fails under LOCKSTEP_REQUIRE_ALL=1.
+struct HashParam {
+  const catalog::HashAlgorithm* alg;
+  const Backend* backend;
+};
+
+// hash_params lists every pair, algorithms in catalog order, backends in
+// registry order (best first, generic last).
+std::vector<HashParam> hash_params();
+
+// finup2x_params lists the pairs whose algorithm has finup_2x.
+std::vector<HashParam> finup2x_params();
+
+// param_name names a pair as catalog::test_name does, `<alg>_<impl>`:
+// ("sha224", "sha256/x86-shani") -> "sha224_x86_shani".
+std::string param_name(const catalog::HashAlgorithm& alg, const Backend& backend);
+
+}  // namespace lockstep::conformance

@@ -1,0 +1,25 @@
+// The expected answer for a message, where no vector file has one: the
+// oracle (Crypto++, portable mode) in native builds, so that a bug in the
+// generic backend shows up in the generic backend's tests only; the generic
+// backend in cross builds, which link no oracle.
+#pragma once
+
+#include <span>
+
+#include "bytes.h"
+#include "catalog.h"
+
+namespace lockstep::conformance {
+
+// oracle_for says whether the oracle can answer for `alg` in this build.
+bool oracle_for(const catalog::HashAlgorithm& alg);
+
+// generic_of returns the generic backend of `alg`'s family (registries end
+// with it).
+const Backend* generic_of(const catalog::HashAlgorithm& alg);
+
+Bytes expected_digest(const catalog::HashAlgorithm& alg, std::span<const uint8_t> msg);
+Bytes expected_hmac(const catalog::HashAlgorithm& alg, std::span<const uint8_t> key,
+                    std::span<const uint8_t> msg);
+
+}  // namespace lockstep::conformance
