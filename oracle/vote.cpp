@@ -18,9 +18,18 @@ Vote tally(const std::vector<Opinion>& opinions) {
     }
     vote.groups[g].push_back(o.who);
   }
-  // Largest first; stable, so equal groups keep the order the caller gave.
-  std::stable_sort(vote.groups.begin(), vote.groups.end(),
-                   [](const auto& a, const auto& b) { return a.size() > b.size(); });
+  // Largest first; equal groups keep the order the caller gave. (An index
+  // sort rather than std::stable_sort, whose libstdc++ 12 implementation
+  // clang 19 flags as deprecated.)
+  std::vector<size_t> order(vote.groups.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    const size_t sa = vote.groups[a].size(), sb = vote.groups[b].size();
+    return sa != sb ? sa > sb : a < b;
+  });
+  std::vector<std::vector<std::string>> sorted;
+  for (size_t i : order) sorted.push_back(std::move(vote.groups[i]));
+  vote.groups = std::move(sorted);
   return vote;
 }
 
