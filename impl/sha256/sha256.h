@@ -30,5 +30,6 @@ extern const Sha256Backend kSha256Generic;
 extern const Sha256Backend kSha256X86Avx2;
 extern const Sha256Backend kSha256X86Shani;
 extern const Sha256Backend kSha256X86Phe;
+extern const Sha256Backend kSha256Arm64Ce;
 
 }  // namespace lockstep
