@@ -21,4 +21,12 @@ struct RunOptions {
 };
 int cmd_run(const RunOptions& o);
 
+struct FuzzOptions {
+  std::string target = "sha256";
+  int seconds = 60;
+  int jobs = 1;        // > 1: libFuzzer's -fork
+  std::string corpus;  // default: corpus/<target> in the source tree
+};
+int cmd_fuzz(const FuzzOptions& o);
+
 }  // namespace lockstep::cli

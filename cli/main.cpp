@@ -24,7 +24,15 @@ int main(int argc, char** argv) {
   run->add_option("--json", ro.json_out, "Where to write the matrix as JSON (default: in the build directory)");
   run->add_flag("-v,--verbose", ro.verbose, "Show the suites' own output");
 
+  FuzzOptions fo;
+  auto* fuzz = app.add_subcommand("fuzz", "Fuzz a harness (libFuzzer where built, else the replay driver)");
+  fuzz->add_option("target", fo.target, "Harness: sha256")->check(CLI::IsMember({"sha256"}));
+  fuzz->add_option("corpus", fo.corpus, "Corpus directory (default: corpus/<target>)");
+  fuzz->add_option("--seconds", fo.seconds, "How long to fuzz")->check(CLI::Range(1, 86400 * 7));
+  fuzz->add_option("--jobs", fo.jobs, "Parallel fuzzing processes (libFuzzer -fork)")->check(CLI::Range(1, 256));
+
   CLI11_PARSE(app, argc, argv);
+  if (*fuzz) return cmd_fuzz(fo);
   if (*list) return cmd_list(json);
   if (*hash) return cmd_hash(ho);
   if (*run) return cmd_run(ro);

@@ -1,0 +1,26 @@
+#!/bin/bash -eu
+# Builds lockstep's libFuzzer targets the OSS-Fuzz way: the compilers and
+# flags come from $CC $CXX $CFLAGS $CXXFLAGS, the engine from
+# $LIB_FUZZING_ENGINE, and every fuzzer lands in $OUT with its
+# <fuzzer>.dict, <fuzzer>.options and <fuzzer>_seed_corpus.zip.
+# The oracle libraries are linked statically: the runner image has none.
+src=${LOCKSTEP_SRC:-$SRC/lockstep}
+build=${WORK:-/tmp}/lockstep-ossfuzz
+
+cmake -S "$src" -B "$build" -G Ninja \
+  -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" \
+  -DCMAKE_C_FLAGS="$CFLAGS" -DCMAKE_CXX_FLAGS="$CXXFLAGS" \
+  -DLOCKSTEP_LIBFUZZER=ON -DLOCKSTEP_FUZZING_ENGINE="$LIB_FUZZING_ENGINE" \
+  -DLOCKSTEP_STATIC_ORACLE=ON
+fuzzers=$(sed -n 's/^lockstep_add_fuzzer(\(.*\))$/fuzz_\1/p' "$src/fuzz/CMakeLists.txt")
+cmake --build "$build" --target $fuzzers
+
+for f in $fuzzers; do
+  name=${f#fuzz_}
+  cp "$build/fuzz/$f" "$OUT/$f"
+  cp "$src/fuzz/$f.dict" "$OUT/$f.dict"
+  cp "$src/fuzz/$f.options" "$OUT/$f.options"
+  rm -f "$OUT/${f}_seed_corpus.zip"
+  (cd "$src/fuzz/corpus/$name" && python3 -m zipfile -c "$OUT/${f}_seed_corpus.zip" .)
+done
