@@ -12,12 +12,12 @@ cmake -S "$src" -B "$build" -G Ninja \
   -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" \
   -DCMAKE_C_FLAGS="$CFLAGS" -DCMAKE_CXX_FLAGS="$CXXFLAGS" \
   -DLOCKSTEP_LIBFUZZER=ON -DLOCKSTEP_FUZZING_ENGINE="$LIB_FUZZING_ENGINE" \
-  -DLOCKSTEP_STATIC_ORACLE=ON
-fuzzers=$(sed -n 's/^lockstep_add_fuzzer(\(.*\))$/fuzz_\1/p' "$src/fuzz/CMakeLists.txt")
-cmake --build "$build" --target $fuzzers
+  -DLOCKSTEP_STATIC_ORACLE=ON -DLOCKSTEP_SUITES=OFF
+names=$(cat "$build/fuzzers.txt")
+cmake --build "$build" --target $(printf 'fuzz_%s ' $names)
 
-for f in $fuzzers; do
-  name=${f#fuzz_}
+for name in $names; do
+  f=fuzz_$name
   cp "$build/fuzz/$f" "$OUT/$f"
   cp "$src/fuzz/$f.dict" "$OUT/$f.dict"
   cp "$src/fuzz/$f.options" "$OUT/$f.options"

@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "gtest_results.h"
 #include "matrix.h"
+#include "process.h"
 
 namespace lockstep::cli {
 namespace {
@@ -111,6 +112,60 @@ void tabulate(const SuiteRun& run, const std::vector<RowRef>& rows,
                                                        run.exit_status)});
 }
 
+// The harness that covers each family ("fuzz_<harness>_replay").
+struct FuzzHarness {
+  std::string_view family, harness;
+};
+constexpr FuzzHarness kFuzzHarnesses[] = {{"sha256", "sha256"}};
+
+// The fuzz column: each backend alone (LOCKSTEP_FUZZ_BACKEND) through its
+// family's harness, the committed corpus and a fixed number of random
+// programs, with the replay driver of this build.
+void fuzz_column(const std::vector<RowRef>& rows, const fs::path& out_dir, Matrix& m) {
+  const fs::path build = LOCKSTEP_BUILD_DIR;
+  const fs::path corpus_root = fs::path(LOCKSTEP_SOURCE_DIR) / "fuzz" / "corpus";
+  std::map<const Backend*, Cell> per_backend;
+  for (const RowRef& r : rows) {
+    if (per_backend.count(r.backend)) continue;
+    const catalog::Family* fam = catalog::family_of(r.backend);
+    std::string_view harness;
+    for (const FuzzHarness& h : kFuzzHarnesses)
+      if (fam && h.family == fam->name) harness = h.harness;
+    Cell& cell = per_backend[r.backend];
+    if (harness.empty()) {
+      cell = {Status::kFail, "no fuzz harness covers this family"};
+      continue;
+    }
+    if (!r.backend->usable(cpu::effective())) {
+      cell = {Status::kSkip, why_unusable(*r.backend)};
+      continue;
+    }
+    const std::string name = "fuzz_" + std::string(harness);
+    const std::string log = (out_dir / ("fuzz-" + catalog::test_name(harness, *r.backend) + ".log")).string();
+    constexpr int kRuns = 20000;
+    const ProcessResult pr = run_process(
+        {(build / "fuzz" / (name + "_replay")).string(), "--runs", std::to_string(kRuns), "--seed", "1",
+         (corpus_root / std::string(harness)).string()},
+        {{"LOCKSTEP_FUZZ_BACKEND", std::string(r.backend->name)}}, log);
+    if (!pr.error.empty()) {
+      cell = {Status::kFail, pr.error};
+    } else if (pr.status != 0) {
+      // The harness's first line names the mismatch.
+      std::ifstream in(log);
+      std::string line, signature;
+      while (std::getline(in, line))
+        if (line.starts_with("lockstep: ")) {
+          signature = line;
+          break;
+        }
+      cell = {Status::kFail, (signature.empty() ? fmt::format("exit {}", pr.status) : signature) + "; see " + log};
+    } else {
+      cell = {Status::kPass, fmt::format("corpus + {} random programs", kRuns)};
+    }
+  }
+  for (const RowRef& r : rows) m.set(r.key, "fuzz", per_backend[r.backend]);
+}
+
 }  // namespace
 
 int cmd_run(const RunOptions& o) {
@@ -122,17 +177,22 @@ int cmd_run(const RunOptions& o) {
   for (const RowRef& r : rows) m.add_row(r.key);
   const std::vector<std::string> columns = {"conformance", "vectors"};
   for (const std::string& c : columns) m.add_column(c);
+  m.add_column("fuzz");
 
   fmt::print("running conformance suites (log: {})...\n", (out_dir / "conformance.log").string());
   std::fflush(stdout);
   const SuiteRun conformance =
-      run_gtest(LOCKSTEP_CONFORMANCE_TESTS, {}, (out_dir / "conformance.json").string(),
+      run_gtest(LOCKSTEP_CONFORMANCE_TESTS, {}, {}, (out_dir / "conformance.json").string(),
                 (out_dir / "conformance.log").string());
   if (o.verbose) {
     std::ifstream log(out_dir / "conformance.log");
     fmt::print("{}", std::string(std::istreambuf_iterator<char>(log), {}));
   }
   tabulate(conformance, rows, columns, "conformance_tests", m);
+
+  fmt::print("fuzzing each backend through the replay driver...\n");
+  std::fflush(stdout);
+  fuzz_column(rows, out_dir, m);
 
   fmt::print("\n{}\n", m.to_text());
   fmt::print("{}", cpu::report());

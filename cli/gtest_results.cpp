@@ -1,54 +1,24 @@
 #include "gtest_results.h"
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#include "process.h"
 
-#include <cstring>
+#include <cstdio>
 #include <fstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-extern char** environ;
-
 namespace lockstep::cli {
-namespace {
-
-int spawn_and_wait(const std::vector<std::string>& argv, const std::string& log_path,
-                   std::string& error) {
-  std::vector<char*> cargv;
-  for (const std::string& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
-  cargv.push_back(nullptr);
-
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&fa, 1, 2);
-  pid_t pid;
-  const int rc = posix_spawn(&pid, cargv[0], &fa, nullptr, cargv.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  if (rc != 0) {
-    error = fmt::format("cannot run {}: {}", argv[0], std::strerror(rc));
-    return 127;
-  }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (WIFSIGNALED(status)) return -WTERMSIG(status);
-  return WEXITSTATUS(status);
-}
-
-}  // namespace
-
 SuiteRun run_gtest(const std::string& binary, const std::vector<std::string>& args,
+                   const std::vector<std::pair<std::string, std::string>>& env,
                    const std::string& json_path, const std::string& log_path) {
   SuiteRun run;
   std::vector<std::string> argv{binary, "--gtest_output=json:" + json_path};
   argv.insert(argv.end(), args.begin(), args.end());
   std::remove(json_path.c_str());
-  run.exit_status = spawn_and_wait(argv, log_path, run.error);
+  const ProcessResult pr = run_process(argv, env, log_path);
+  run.exit_status = pr.status;
+  run.error = pr.error;
   if (!run.error.empty()) return run;
 
   std::ifstream in(json_path);

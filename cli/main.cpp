@@ -2,6 +2,9 @@
 // The ./lockstep script builds this and forwards every subcommand but `test`.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <cstdio>
+
 #include "commands.h"
 
 int main(int argc, char** argv) {
@@ -26,13 +29,31 @@ int main(int argc, char** argv) {
 
   FuzzOptions fo;
   auto* fuzz = app.add_subcommand("fuzz", "Fuzz a harness (libFuzzer where built, else the replay driver)");
-  fuzz->add_option("target", fo.target, "Harness: sha256")->check(CLI::IsMember({"sha256"}));
-  fuzz->add_option("corpus", fo.corpus, "Corpus directory (default: corpus/<target>)");
+  std::vector<std::string> fuzz_args;
+  fuzz->add_option("args", fuzz_args, "[HARNESS] [CORPUS_DIR]: harness sha256 or vectors (default sha256); corpus default corpus/<harness>")
+      ->expected(0, 2);
   fuzz->add_option("--seconds", fo.seconds, "How long to fuzz")->check(CLI::Range(1, 86400 * 7));
   fuzz->add_option("--jobs", fo.jobs, "Parallel fuzzing processes (libFuzzer -fork)")->check(CLI::Range(1, 256));
 
   CLI11_PARSE(app, argc, argv);
-  if (*fuzz) return cmd_fuzz(fo);
+  if (*fuzz) {
+    // The harness name is optional, so a lone argument may be a corpus.
+    static const std::vector<std::string> kHarnesses = {"sha256", "vectors"};
+    auto is_harness = [&](const std::string& a) {
+      return std::find(kHarnesses.begin(), kHarnesses.end(), a) != kHarnesses.end();
+    };
+    if (!fuzz_args.empty() && is_harness(fuzz_args.front())) {
+      fo.target = fuzz_args.front();
+      fuzz_args.erase(fuzz_args.begin());
+    }
+    if (fuzz_args.size() > 1) {
+      std::fprintf(stderr, "lockstep fuzz: unknown harness '%s' (known: sha256 vectors)\n",
+                   fuzz_args.front().c_str());
+      return 2;
+    }
+    if (!fuzz_args.empty()) fo.corpus = fuzz_args.front();
+    return cmd_fuzz(fo);
+  }
   if (*list) return cmd_list(json);
   if (*hash) return cmd_hash(ho);
   if (*run) return cmd_run(ro);

@@ -14,9 +14,20 @@ endif()
 
 find_package(Threads REQUIRED)
 
+# OSS-Fuzz runners have neither Crypto++ nor OpenSSL: its build.sh links them
+# (and fmt, header-only) into the fuzzers.
+option(LOCKSTEP_STATIC_ORACLE "Link the oracle's libraries statically" OFF)
+
 if(NOT CMAKE_CROSSCOMPILING)
   find_package(PkgConfig REQUIRED)
   pkg_check_modules(CRYPTOPP REQUIRED IMPORTED_TARGET libcrypto++)
+  if(LOCKSTEP_STATIC_ORACLE)
+    set(OPENSSL_USE_STATIC_LIBS TRUE)
+    find_library(LOCKSTEP_CRYPTOPP_ARCHIVE NAMES libcrypto++.a libcryptopp.a
+                 HINTS ${CRYPTOPP_LIBRARY_DIRS} REQUIRED)
+    set_target_properties(PkgConfig::CRYPTOPP PROPERTIES INTERFACE_LINK_LIBRARIES
+                          ${LOCKSTEP_CRYPTOPP_ARCHIVE})
+  endif()
   find_package(OpenSSL 3.0 REQUIRED COMPONENTS Crypto)
   find_package(nlohmann_json 3.10 REQUIRED)
   find_package(GTest REQUIRED)

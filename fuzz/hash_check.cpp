@@ -227,6 +227,28 @@ void Checker::report(const Backend& b, Check c, const Bytes& got, const Bytes* w
   std::abort();
 }
 
+// LOCKSTEP_FUZZ_BACKEND=<name> restricts a run to one backend, so that a
+// report (and `lockstep run`) can tell backends apart. An unknown name is an
+// error, not a run that checks nothing.
+const Backend* only_backend() {
+  static const Backend* only = [] () -> const Backend* {
+    const char* name = std::getenv("LOCKSTEP_FUZZ_BACKEND");
+    if (!name || !*name) return nullptr;
+    const Backend* b = catalog::find_backend(name);
+    if (!b) {
+      std::fprintf(stderr, "lockstep: LOCKSTEP_FUZZ_BACKEND=%s: no such backend\n", name);
+      std::exit(2);
+    }
+    if (!b->usable(cpu::effective())) {
+      std::fprintf(stderr, "lockstep: LOCKSTEP_FUZZ_BACKEND=%s: needs %s, which this CPU lacks\n",
+                   name, (b->needs - cpu::effective()).to_string().c_str());
+      std::exit(2);
+    }
+    return b;
+  }();
+  return only;
+}
+
 }  // namespace
 
 Expected expected_for(const Program& p) {
@@ -273,8 +295,9 @@ void check_hash_program(Program p) {
   const Arena arena(p, *a);
   const Checker check(p, *a, e);
   const cpu::FeatureSet eff = cpu::effective();
+  const Backend* only = only_backend();
   for (const Backend* b : a->family->backends()) {
-    if (!b->usable(eff)) continue;
+    if (!b->usable(eff) || (only && b != only)) continue;
     switch (p.op) {
       case Operation::kDigest: run_digest(p, *a, *b, arena, check); break;
       case Operation::kHmac: run_hmac(p, *a, *b, arena, check); break;

@@ -1,0 +1,54 @@
+#include "process.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <cerrno>
+#include <cstring>
+
+extern char** environ;
+
+namespace lockstep::cli {
+
+ProcessResult run_process(const std::vector<std::string>& argv,
+                          const std::vector<std::pair<std::string, std::string>>& env,
+                          const std::string& log_path) {
+  ProcessResult r;
+  std::vector<char*> cargv;
+  for (const std::string& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
+  cargv.push_back(nullptr);
+
+  // This environment, with `env` replacing or adding variables.
+  std::vector<std::string> vars;
+  for (char** e = environ; *e; ++e) {
+    const std::string v = *e;
+    bool replaced = false;
+    for (const auto& [k, val] : env) replaced |= v.starts_with(k + "=");
+    if (!replaced) vars.push_back(v);
+  }
+  for (const auto& [k, val] : env) vars.push_back(k + "=" + val);
+  std::vector<char*> cenv;
+  for (std::string& v : vars) cenv.push_back(v.data());
+  cenv.push_back(nullptr);
+
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  pid_t pid;
+  const int rc = posix_spawn(&pid, cargv[0], &fa, nullptr, cargv.data(), cenv.data());
+  posix_spawn_file_actions_destroy(&fa);
+  if (rc != 0) {
+    r.error = "cannot run " + argv[0] + ": " + std::strerror(rc);
+    r.status = 127;
+    return r;
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  r.status = WIFSIGNALED(status) ? -WTERMSIG(status) : WEXITSTATUS(status);
+  return r;
+}
+
+}  // namespace lockstep::cli

@@ -1,0 +1,21 @@
+// Runs a child process with its output in a log file.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lockstep::cli {
+
+struct ProcessResult {
+  int status = 0;     // exit code, or -signal
+  std::string error;  // the process could not be started
+};
+
+// run_process runs argv[0] (a path) with `env` added to this environment,
+// stdout and stderr to `log_path`, and waits for it.
+ProcessResult run_process(const std::vector<std::string>& argv,
+                          const std::vector<std::pair<std::string, std::string>>& env,
+                          const std::string& log_path);
+
+}  // namespace lockstep::cli
