@@ -12,7 +12,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <regex>
+#include <optional>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -34,21 +35,31 @@ struct Progress {
   bool done = false;
 };
 
-void absorb(const std::string& line, Progress& p) {
-  static const std::regex kRuns(R"(^#(\d+)\s)");
-  static const std::regex kOwn(R"(^\[lockstep\] execs=(\d+))");
-  static const std::regex kDone(R"(^Done (\d+) runs)");
-  static const std::regex kRate(R"(exec/s: (\d+))");
-  static const std::regex kCorp(R"(corp: (\d+))");
-  static const std::regex kArtifact(R"(Test unit written to (\S+))");
-  std::smatch m;
-  if (std::regex_search(line, m, kRuns) || std::regex_search(line, m, kOwn) ||
-      std::regex_search(line, m, kDone))
-    p.execs = std::max(p.execs, std::stoull(m[1]));
-  if (std::regex_search(line, m, kRate)) p.execs_per_s = std::stoull(m[1]);
-  if (std::regex_search(line, m, kCorp)) p.corpus = std::stoull(m[1]);
-  if (std::regex_search(line, m, kArtifact)) p.artifact = m[1];
-  if (line.starts_with("lockstep: ") && p.signature.empty()) p.signature = line;
+// The number right after `key` in `line`, if there is one.
+std::optional<unsigned long long> number_after(std::string_view line, std::string_view key) {
+  const size_t at = line.find(key);
+  if (at == std::string_view::npos) return std::nullopt;
+  size_t i = at + key.size();
+  if (i >= line.size() || line[i] < '0' || line[i] > '9') return std::nullopt;
+  unsigned long long v = 0;
+  for (; i < line.size() && line[i] >= '0' && line[i] <= '9'; ++i) v = v * 10 + static_cast<unsigned>(line[i] - '0');
+  return v;
+}
+
+// Reads libFuzzer's status lines ("#4096 NEW cov: ... corp: 57/3Kb ...
+// exec/s: 21000"), the harness's "[lockstep] execs=N", the final "Done N
+// runs", crash artifacts and the harness's mismatch signature.
+void absorb(std::string_view line, Progress& p) {
+  std::optional<unsigned long long> n;
+  if (line.starts_with("#")) n = number_after(line, "#");
+  if (!n) n = number_after(line, "[lockstep] execs=");
+  if (!n && line.starts_with("Done ")) n = number_after(line, "Done ");
+  if (n) p.execs = std::max(p.execs, *n);
+  if (auto rate = number_after(line, "exec/s: ")) p.execs_per_s = *rate;
+  if (auto corp = number_after(line, "corp: ")) p.corpus = *corp;
+  if (const size_t at = line.find("Test unit written to "); at != std::string_view::npos)
+    p.artifact = std::string(line.substr(at + 21));
+  if (line.starts_with("lockstep: ") && p.signature.empty()) p.signature = std::string(line);
 }
 
 size_t count_files(const fs::path& dir) {
