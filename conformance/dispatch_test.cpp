@@ -2,6 +2,8 @@
 // that one runs (BoringSSL's impl_dispatch_test, STYLE items 3 and 10).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -185,6 +187,50 @@ TEST(Dispatch, Finup2xIsOptimizedNullMeansDefault) {
         << alg->name << ": default backend " << d->name;
   }
   EXPECT_GT(checked, 0) << "no algorithm has finup_2x";
+}
+
+// Test that each algorithm named in LOCKSTEP_EXPECT_SELECTED
+// ("sha256=sha256/x86-avx2,sha224=sha256/x86-avx2") selects exactly that
+// backend by default, that it may run here, and that a digest through the
+// default API runs it and nothing else. Emulated CPU models (qemu-x86_64
+// -cpu ..., SDE) set the variable: there the CPU is known in advance, so the
+// choice can be pinned rather than worked out from what was detected.
+TEST(Dispatch, MatchesExpectedSelection) {
+  const char* env = std::getenv("LOCKSTEP_EXPECT_SELECTED");
+  if (env == nullptr || *env == '\0')
+    GTEST_SKIP() << "LOCKSTEP_EXPECT_SELECTED is not set: no selection to compare with";
+  const cpu::FeatureSet eff = cpu::effective();
+  std::printf("effective: %s\n", names(eff).c_str());
+  const std::string spec = env;
+  for (size_t pos = 0; pos <= spec.size();) {
+    const size_t comma = std::min(spec.find(',', pos), spec.size());
+    const std::string item = spec.substr(pos, comma - pos);
+    pos = comma + 1;
+    const size_t eq = item.find('=');
+    // A typo must not turn the check into a pass.
+    ASSERT_TRUE(eq != std::string::npos && eq > 0 && eq + 1 < item.size())
+        << "LOCKSTEP_EXPECT_SELECTED: '" << item << "' is not algorithm=backend";
+    const std::string alg_name = item.substr(0, eq), want = item.substr(eq + 1);
+    const catalog::HashAlgorithm* alg = catalog::find_hash(alg_name);
+    ASSERT_NE(alg, nullptr) << "LOCKSTEP_EXPECT_SELECTED: unknown algorithm '" << alg_name << "'";
+    ASSERT_NE(catalog::find_backend(want), nullptr)
+        << "LOCKSTEP_EXPECT_SELECTED: unknown backend '" << want << "'";
+    const Backend* d = alg->family->default_backend();
+    ASSERT_NE(d, nullptr) << alg_name;
+    std::printf("%s: selected %.*s, expected %s\n", alg_name.c_str(),
+                static_cast<int>(d->name.size()), d->name.data(), want.c_str());
+    EXPECT_EQ(std::string(d->name), want) << alg_name << "; effective: " << names(eff);
+    EXPECT_TRUE(d->usable(eff)) << d->name << " needs " << names(d->needs - eff);
+
+    // Running it proves the model executes what it reports.
+    Rng rng(test_seed());
+    const Bytes msg = rng.bytes(1000);
+    Bytes got(alg->digest_size);
+    const auto before = snapshot();
+    alg->digest(msg.data(), msg.size(), got.data(), nullptr);
+    EXPECT_TRUE(ran_only(before, d)) << alg_name << ": digest through the default API";
+    EXPECT_EQ(hex(got), hex(expected_digest(*alg, msg))) << alg_name << ", " << d->name;
+  }
 }
 
 }  // namespace lockstep::conformance
