@@ -9,11 +9,13 @@
 #include <nlohmann/json.hpp>
 
 namespace lockstep::cli {
-SuiteRun run_gtest(const std::string& binary, const std::vector<std::string>& args,
+SuiteRun run_gtest(const std::vector<std::string>& command, const std::vector<std::string>& args,
                    const std::vector<std::pair<std::string, std::string>>& env,
                    const std::string& json_path, const std::string& log_path) {
   SuiteRun run;
-  std::vector<std::string> argv{binary, "--gtest_output=json:" + json_path};
+  const std::string& binary = command.back();
+  std::vector<std::string> argv = command;
+  argv.push_back("--gtest_output=json:" + json_path);
   argv.insert(argv.end(), args.begin(), args.end());
   std::remove(json_path.c_str());
   const ProcessResult pr = run_process(argv, env, log_path);

@@ -22,9 +22,10 @@ struct SuiteRun {
   std::vector<TestOutcome> tests;
 };
 
-// run_gtest runs `binary` with `args` and `env` added to the environment,
-// its output to `log_path`, and parses the report it writes to `json_path`.
-SuiteRun run_gtest(const std::string& binary, const std::vector<std::string>& args,
+// run_gtest runs `command` (a launcher such as qemu, if any, then the test
+// binary) with `args` and `env` added to the environment, its output to
+// `log_path`, and parses the report it writes to `json_path`.
+SuiteRun run_gtest(const std::vector<std::string>& command, const std::vector<std::string>& args,
                    const std::vector<std::pair<std::string, std::string>>& env,
                    const std::string& json_path, const std::string& log_path);
 

@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
 
 #include "catalog.h"
+#include "describe.h"
 #include "rng.h"
 #include "vectors/vector_file.h"
 
@@ -27,11 +30,25 @@ void print_report() {
   std::fflush(stdout);
 }
 
+// LOCKSTEP_DESCRIBE=<file>: write describe() there first, for `lockstep run`.
+bool write_description() {
+  const char* path = std::getenv("LOCKSTEP_DESCRIBE");
+  if (!path || !*path) return true;
+  std::ofstream out(path);
+  out << lockstep::conformance::describe().dump(2) << "\n";
+  if (!out) {
+    std::fprintf(stderr, "conformance_tests: cannot write LOCKSTEP_DESCRIBE=%s\n", path);
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
   // gtest_discover_tests parses the test list from stdout: keep it clean.
   if (!GTEST_FLAG_GET(list_tests)) print_report();
+  if (!write_description()) return 2;
   return RUN_ALL_TESTS();
 }

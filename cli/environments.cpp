@@ -1,0 +1,104 @@
+#include "environments.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+
+namespace lockstep::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// find_program looks `name` up in PATH, as a shell would.
+std::string find_program(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  std::string_view rest = path ? path : "";
+  while (!rest.empty()) {
+    const size_t colon = rest.find(':');
+    const std::string dir(rest.substr(0, colon));
+    rest = colon == std::string_view::npos ? std::string_view{} : rest.substr(colon + 1);
+    const std::string candidate = (dir.empty() ? "." : dir) + "/" + name;
+    if (access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string fuzz_harness_for(std::string_view family) {
+  if (family == "sha256") return "sha256";
+  return "";
+}
+
+std::vector<Environment> environments() {
+  const fs::path build = LOCKSTEP_BUILD_DIR;
+  const fs::path source = LOCKSTEP_SOURCE_DIR;
+  std::vector<Environment> out;
+  out.push_back({.id = "native", .name = "native", .build = build});
+
+#if defined(__x86_64__)
+  out.push_back({.id = "phe-trap",
+                 .name = "PHE trap emulator (LOCKSTEP_EMULATE=phe)",
+                 .build = build,
+                 .vars = {{"LOCKSTEP_EMULATE", "phe"}},
+                 .gtest_filter = "*x86_phe*:Dispatch.*",
+                 .backend_filter = "x86-phe"});
+
+  // Older x86 CPUs: qemu's models report in CPUID exactly what they execute,
+  // and each must select what its features allow. Left out under QEMU:
+  // /proc/cpuinfo is the host's, and qemu 7.2 starts x86-64 signal handlers
+  // with a misaligned stack, so the interrupt-context cases fault in movaps
+  // whatever the backend (emulation/README.md).
+  const std::string qemu_x86 = find_program("qemu-x86_64");
+  struct Model {
+    const char* name;
+    const char* selects;
+  };
+  for (const Model m : {Model{"Haswell", "sha256/x86-avx2"}, Model{"SandyBridge", "sha256/generic"},
+                        Model{"Nehalem", "sha256/generic"}, Model{"qemu64", "sha256/generic"}}) {
+    Environment e{.id = std::string("qemu-x86_64-") + m.name,
+                  .name = std::string("qemu-x86_64 -cpu ") + m.name,
+                  .launcher = {qemu_x86, "-cpu", m.name},
+                  .build = build,
+                  .vars = {{"LOCKSTEP_EXPECT_SELECTED",
+                            std::string("sha256=") + m.selects + ",sha224=" + m.selects}},
+                  .gtest_filter = "-CpuDetect.AgreesWithProcCpuinfo:*/HashConformance.InterruptContext*",
+                  .fuzz_runs = 2000};
+    if (qemu_x86.empty()) e.unavailable = "qemu-x86_64 not found: install qemu-user";
+    out.push_back(e);
+  }
+
+  // Newer x86 CPUs, where Intel SDE is installed.
+  const char* sde_path = std::getenv("SDE_PATH");
+  const std::string sde = sde_path ? std::string(sde_path) + "/sde64" : "";
+  if (sde.empty() || access(sde.c_str(), X_OK) != 0) {
+    out.push_back({.id = "sde", .name = "Intel SDE", .unavailable = "Intel SDE not found: set SDE_PATH"});
+  } else {
+    for (const char* cpu : {"nhm", "snb", "hsw", "skx", "icl", "spr", "arl", "lnl"})
+      out.push_back({.id = std::string("sde-") + cpu,
+                     .name = std::string("sde64 -") + cpu,
+                     .launcher = {sde, std::string("-") + cpu, "--"},
+                     .build = build,
+                     .gtest_filter = "-CpuDetect.AgreesWithProcCpuinfo",
+                     .fuzz_runs = 2000});
+  }
+
+  // arm64, from the cross build.
+  const std::string qemu_arm = find_program("qemu-aarch64");
+  const fs::path arm_build = source / "build" / "aarch64";
+  for (const char* model : {"max", "cortex-a57"}) {
+    Environment e{.id = std::string("qemu-aarch64-") + model,
+                  .name = std::string("qemu-aarch64 -cpu ") + model,
+                  .launcher = {qemu_arm, "-L", "/usr/aarch64-linux-gnu", "-cpu", model},
+                  .build = arm_build,
+                  .fuzz_runs = 2000};
+    if (qemu_arm.empty()) e.unavailable = "qemu-aarch64 not found: install qemu-user";
+    else if (!fs::exists(arm_build / "conformance" / "conformance_tests"))
+      e.unavailable = "no aarch64 build: ./lockstep run builds it when aarch64-linux-gnu-g++ is installed";
+    out.push_back(e);
+  }
+#endif
+  return out;
+}
+
+}  // namespace lockstep::cli

@@ -1,0 +1,32 @@
+// Where `lockstep run` runs the suites: natively, under the PHE trap
+// emulator, under QEMU CPU models (older x86, arm64) and under Intel SDE.
+// An environment this host cannot provide is listed with the reason, so the
+// matrix says SKIP instead of leaving it out.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace lockstep::cli {
+
+struct Environment {
+  std::string id = {};    // file-name safe: "native", "qemu-x86_64-Haswell"
+  std::string name = {};  // for people: "qemu-x86_64 -cpu Haswell"
+  std::vector<std::string> launcher = {};  // put in front of each binary
+  std::filesystem::path build = {};        // the build tree whose binaries run
+  std::vector<std::pair<std::string, std::string>> vars = {};
+  std::string gtest_filter = {};    // empty: every test
+  std::string backend_filter = {};  // empty: every row; else rows whose backend contains it
+  int fuzz_runs = 20000;            // random programs per backend
+  std::string unavailable = {};     // non-empty: why this host cannot run it
+};
+
+std::vector<Environment> environments();
+
+// The fuzz harness covering a backend family ("sha256" -> "sha256").
+std::string fuzz_harness_for(std::string_view family);
+
+}  // namespace lockstep::cli
