@@ -91,9 +91,7 @@ int cmd_hash(const HashOptions& o) {
       status = 1;
       continue;
     }
-    std::string hex;
-    for (uint8_t byte : md) hex += fmt::format("{:02x}", byte);
-    fmt::print("{}  {}\n", hex, f);
+    fmt::print("{:02x}  {}\n", fmt::join(md, ""), f);
   }
   std::fflush(stdout);
   return status;

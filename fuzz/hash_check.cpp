@@ -185,11 +185,7 @@ void run_finup_2x(const Program& p, const catalog::HashAlgorithm& a, const Backe
   }
 }
 
-std::string hex(const Bytes& b) {
-  std::string s;
-  for (uint8_t x : b) s += fmt::format("{:02x}", x);
-  return s;
-}
+std::string hex(const Bytes& b) { return fmt::format("{:02x}", fmt::join(b, "")); }
 
 void Checker::report(const Backend& b, Check c, const Bytes& got, const Bytes* want) const {
   const std::string impl(b.name.substr(b.name.find('/') + 1));

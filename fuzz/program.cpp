@@ -1,13 +1,15 @@
 #include "program.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace lockstep::fuzz {
 namespace {
 
 std::string hex_preview(const Bytes& b, size_t max = 64) {
-  std::string out;
-  for (size_t i = 0; i < b.size() && i < max; ++i) out += fmt::format("{:02x}", b[i]);
+  const auto end = b.begin() + static_cast<ptrdiff_t>(std::min(max, b.size()));
+  std::string out = fmt::format("{:02x}", fmt::join(b.begin(), end, ""));
   if (b.size() > max) out += fmt::format("... ({} bytes)", b.size());
   return out.empty() ? "(empty)" : out;
 }
