@@ -255,8 +255,10 @@ int cmd_run(const RunOptions& o) {
       failed |= g.status.status == Status::kFail;
     } else {
       const nlohmann::json& cpu = g.description["cpu"];
-      fmt::print("   cpu: {} {}\n   effective: {}\n", cpu.value("vendor", ""), cpu.value("brand", ""),
-                 cpu.value("effective", ""));
+      // arm64 has no vendor string to show; the environment's name says the model.
+      std::string who = cpu.value("vendor", "") + " " + cpu.value("brand", "");
+      if (who == " ") who = g.description.value("arch", "");
+      fmt::print("   cpu: {}\n   effective: {}\n", who, cpu.value("effective", ""));
       if (!cpu.value("emulated", "").empty()) fmt::print("   emulated: {}\n", cpu.value("emulated", ""));
       std::string sel;
       for (const auto& [alg, b] : g.description["selected"].items())
