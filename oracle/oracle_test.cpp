@@ -2,6 +2,7 @@
 // 180-4 examples, RFC 4231), never lockstep's own output.
 #include "oracle.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -18,15 +19,7 @@ namespace {
 
 Bytes bytes(std::string_view s) { return Bytes(s.begin(), s.end()); }
 
-std::string to_hex(const Bytes& b) {
-  static const char kDigits[] = "0123456789abcdef";
-  std::string out;
-  for (uint8_t c : b) {
-    out += kDigits[c >> 4];
-    out += kDigits[c & 15];
-  }
-  return out;
-}
+std::string to_hex(const Bytes& b) { return fmt::format("{:02x}", fmt::join(b, "")); }
 
 struct Known {
   const char* alg;

@@ -3,6 +3,7 @@
 // file with file, tcId and field named, the generated files match the Linux
 // kernel's own test vectors, and regenerating them reproduces them exactly.
 #include <gmock/gmock.h>
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -31,15 +32,7 @@ std::string read_text(const fs::path& p) {
   return s.str();
 }
 
-std::string hex(const Bytes& b) {
-  static const char kDigits[] = "0123456789abcdef";
-  std::string out;
-  for (uint8_t c : b) {
-    out += kDigits[c >> 4];
-    out += kDigits[c & 15];
-  }
-  return out;
-}
+std::string hex(const Bytes& b) { return fmt::format("{:02x}", fmt::join(b, "")); }
 
 Bytes concat(const Bytes& a, const Bytes& b) {
   Bytes out = a;
