@@ -4,6 +4,9 @@
 // call of this adapter, in either mode, holds one mutex: otherwise a thread
 // in SIMD mode could run while another has the flags cleared. (Crypto++ used
 // elsewhere in the process, outside this adapter, is not protected.)
+#include <cryptopp/algparam.h>
+#include <cryptopp/argnames.h>
+#include <cryptopp/chacha.h>
 #include <cryptopp/cpu.h>
 #include <cryptopp/hmac.h>
 #include <cryptopp/sha.h>
@@ -132,7 +135,101 @@ class CryptoppStream : public StreamImpl {
   std::unique_ptr<CryptoPP::HashTransformation> hash_;
 };
 
+// ChachaDjb is Crypto++'s original ChaCha (Bernstein's layout: a 64-bit
+// block counter in words 12..13, a 64-bit IV in words 14..15) with its
+// policy's SeekToIteration in reach. The public Seek() takes a byte offset,
+// which stops at block 2^58, but the IETF layout puts the whole first nonce
+// word in word 13.
+class ChachaDjb : public CryptoPP::ChaCha::Encryption {
+ public:
+  void seek_block(uint64_t block) { AccessPolicy().SeekToIteration(block); }
+};
+
+// key_djb sets up the original ChaCha with `rounds` rounds on `key`, the
+// 64-bit block counter `block` (words 12..13) and the 8-byte `iv` (words
+// 14..15).
+void key_djb(ChachaDjb& c, int rounds, std::span<const uint8_t> key, uint64_t block,
+             const uint8_t* iv) {
+  c.SetKey(key.data(), key.size(),
+           CryptoPP::MakeParameters(CryptoPP::Name::Rounds(), rounds)(
+               CryptoPP::Name::IV(), CryptoPP::ConstByteArrayParameter(iv, 8, false)));
+  c.seek_block(block);
+}
+
+// The parameters of ChaChaTLS and XChaCha20: the key's IV and the first
+// block. "InitialBlock" must be a word64: Crypto++ matches the type exactly.
+CryptoPP::AlgorithmParameters tls_params(std::span<const uint8_t> iv, uint32_t counter) {
+  return CryptoPP::MakeParameters(CryptoPP::Name::IV(),
+                                  CryptoPP::ConstByteArrayParameter(iv.data(), iv.size(), false))(
+      "InitialBlock", static_cast<CryptoPP::word64>(counter));
+}
+
 }  // namespace
+
+Bytes cryptopp_chacha(int rounds, bool portable, std::span<const uint8_t> key, uint32_t counter,
+                      std::span<const uint8_t> nonce, std::span<const uint8_t> msg) {
+  ModeGuard guard(portable);
+  Bytes out(msg.size());
+  if (msg.empty()) return out;
+  if (rounds == 20) {
+    // ChaChaTLS is RFC 8439 itself and drops the carry out of word 12
+    // (Crypto++ issue 790), so one call may cross the wrap: the tests check
+    // that it agrees with the split adapters.
+    CryptoPP::ChaChaTLS::Encryption c;
+    c.SetKey(key.data(), key.size(), tls_params(nonce, counter));
+    c.ProcessData(out.data(), msg.data(), msg.size());
+    return out;
+  }
+  // The IETF state on the original ChaCha: the nonce's first word is the
+  // high half of the 64-bit counter, the rest is the IV. That counter
+  // carries into word 13, hence the runs.
+  for (const CounterRun& run : counter_runs(counter, msg.size())) {
+    ChachaDjb c;
+    key_djb(c, rounds, key, uint64_t{load_le32(nonce.data())} << 32 | run.counter,
+            nonce.data() + 4);
+    c.ProcessData(out.data() + run.offset, msg.data() + run.offset, run.len);
+  }
+  return out;
+}
+
+Bytes cryptopp_hchacha20(bool portable, std::span<const uint8_t> key,
+                         std::span<const uint8_t> nonce) {
+  ModeGuard guard(portable);
+  // Words 12..15 are the nonce: the first eight bytes as the 64-bit block
+  // counter, the rest as the IV. Eight blocks, not one, so that SIMD mode
+  // computes block 0 with its 4- or 8-block code (unless word 12 is within
+  // eight of the wrap); a single block takes the C++ path in either mode.
+  ChachaDjb c;
+  key_djb(c, 20, key, uint64_t{load_le32(nonce.data() + 4)} << 32 | load_le32(nonce.data()),
+          nonce.data() + 8);
+  uint8_t blocks[8 * kChachaBlock] = {};
+  c.ProcessString(blocks, sizeof blocks);
+  return hchacha_from_block(blocks, nonce);
+}
+
+Bytes cryptopp_xchacha20(bool portable, std::span<const uint8_t> key,
+                         std::span<const uint8_t> nonce, uint32_t counter,
+                         std::span<const uint8_t> msg) {
+  ModeGuard guard(portable);
+  Bytes out(msg.size());
+  // XChaCha20 carries into word 13, which the draft fixes at zero; a fresh
+  // start at counter 0 puts the zero back.
+  for (const CounterRun& run : counter_runs(counter, msg.size())) {
+    CryptoPP::XChaCha20::Encryption c;
+    c.SetKey(key.data(), key.size(), tls_params(nonce, run.counter));
+    c.ProcessData(out.data() + run.offset, msg.data() + run.offset, run.len);
+  }
+  return out;
+}
+
+std::string cryptopp_chacha_provider(int rounds, bool portable) {
+  ModeGuard guard(portable);
+  // Through the SymmetricCipher interface: the concrete classes inherit
+  // AlgorithmProvider() from both the cipher and its policy.
+  const auto provider_of = [](const CryptoPP::SymmetricCipher& c) { return c.AlgorithmProvider(); };
+  if (rounds == 20) return provider_of(CryptoPP::ChaChaTLS::Encryption());
+  return provider_of(CryptoPP::ChaCha::Encryption());
+}
 
 Bytes cryptopp_digest(std::string_view alg, bool portable, std::span<const uint8_t> msg) {
   ModeGuard guard(portable);

@@ -4,6 +4,7 @@
 // check available() fails loudly instead of comparing against nothing.
 //
 // Questions that need no library keep working: source_name, supports_hash,
+// the supports_* of the ChaCha family (what each adapter could answer),
 // tally, and the *_opinions calls, which ask only the available sources and
 // so return no opinion.
 #include <stdexcept>
@@ -40,6 +41,20 @@ std::unique_ptr<StreamImpl> cryptopp_stream(std::string_view alg, bool) {
   unavailable("Stream", alg);
 }
 std::string cryptopp_provider(std::string_view alg, bool) { unavailable("provider", alg); }
+Bytes cryptopp_chacha(int rounds, bool, std::span<const uint8_t>, uint32_t,
+                      std::span<const uint8_t>, std::span<const uint8_t>) {
+  unavailable("chacha", "chacha" + std::to_string(rounds));
+}
+Bytes cryptopp_hchacha20(bool, std::span<const uint8_t>, std::span<const uint8_t>) {
+  unavailable("hchacha20", "hchacha20");
+}
+Bytes cryptopp_xchacha20(bool, std::span<const uint8_t>, std::span<const uint8_t>, uint32_t,
+                         std::span<const uint8_t>) {
+  unavailable("xchacha20", "xchacha20");
+}
+std::string cryptopp_chacha_provider(int rounds, bool) {
+  unavailable("chacha_provider", "chacha" + std::to_string(rounds));
+}
 
 Bytes openssl_digest(std::string_view alg, std::span<const uint8_t>) {
   unavailable("digest", alg);
@@ -49,6 +64,14 @@ Bytes openssl_hmac(std::string_view alg, std::span<const uint8_t>, std::span<con
 }
 std::unique_ptr<StreamImpl> openssl_stream(std::string_view alg) { unavailable("Stream", alg); }
 std::string openssl_provider(std::string_view alg) { unavailable("provider", alg); }
+Bytes openssl_chacha20(std::span<const uint8_t>, uint32_t, std::span<const uint8_t>,
+                       std::span<const uint8_t>) {
+  unavailable("chacha", "chacha20");
+}
+Bytes openssl_hchacha20(std::span<const uint8_t>, std::span<const uint8_t>) {
+  unavailable("hchacha20", "hchacha20");
+}
+std::string openssl_chacha_provider() { unavailable("chacha_provider", "chacha20"); }
 
 }  // namespace detail
 }  // namespace lockstep::oracle

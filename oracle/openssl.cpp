@@ -7,6 +7,8 @@
 #include <openssl/params.h>
 #include <openssl/provider.h>
 
+#include <algorithm>
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -55,6 +57,45 @@ struct MacCtxFree {
 struct MdFree {
   void operator()(EVP_MD* m) const { EVP_MD_free(m); }
 };
+
+struct CipherFree {
+  void operator()(EVP_CIPHER* c) const { EVP_CIPHER_free(c); }
+};
+struct CipherCtxFree {
+  void operator()(EVP_CIPHER_CTX* c) const { EVP_CIPHER_CTX_free(c); }
+};
+
+// chacha20_cipher is fetched once, as the HMAC object is.
+const EVP_CIPHER* chacha20_cipher() {
+  static const std::unique_ptr<EVP_CIPHER, CipherFree> cipher(
+      EVP_CIPHER_fetch(nullptr, "ChaCha20", nullptr));
+  if (!cipher) fail("EVP_CIPHER_fetch(ChaCha20)");
+  return cipher.get();
+}
+
+// evp_chacha20 is EVP_chacha20 as OpenSSL defines it: `iv` is the 32-bit
+// counter (little-endian) followed by the 12-byte nonce, and the counter
+// carries into the nonce's first word at 2^32.
+void evp_chacha20(std::span<const uint8_t> key, const uint8_t iv[16], const uint8_t* in,
+                  uint8_t* out, size_t len) {
+  std::unique_ptr<EVP_CIPHER_CTX, CipherCtxFree> ctx(EVP_CIPHER_CTX_new());
+  if (!ctx) fail("EVP_CIPHER_CTX_new");
+  if (EVP_EncryptInit_ex2(ctx.get(), chacha20_cipher(), key.data(), iv, nullptr) != 1)
+    fail("EVP_EncryptInit_ex2(ChaCha20)");
+  // EVP_EncryptUpdate takes an int length; whole blocks per step keep the
+  // counter in step.
+  constexpr size_t kStep = size_t{1} << 30;
+  while (len > 0) {
+    const size_t n = std::min(len, kStep);
+    int outl = 0;
+    if (EVP_EncryptUpdate(ctx.get(), out, &outl, in, static_cast<int>(n)) != 1 ||
+        static_cast<size_t>(outl) != n)
+      fail("EVP_EncryptUpdate(ChaCha20)");
+    in += n;
+    out += n;
+    len -= n;
+  }
+}
 
 class OpensslStream : public StreamImpl {
  public:
@@ -121,6 +162,32 @@ std::string openssl_provider(std::string_view alg) {
   std::unique_ptr<EVP_MD, MdFree> md(EVP_MD_fetch(nullptr, EVP_MD_get0_name(md_of(alg)), nullptr));
   if (!md) fail("EVP_MD_fetch");
   return OSSL_PROVIDER_get0_name(EVP_MD_get0_provider(md.get()));
+}
+
+Bytes openssl_chacha20(std::span<const uint8_t> key, uint32_t counter,
+                       std::span<const uint8_t> nonce, std::span<const uint8_t> msg) {
+  Bytes out(msg.size());
+  // EVP_chacha20 carries into the nonce at the wrap; each run starts afresh
+  // at counter 0 with the nonce unchanged, as lockstep's counter does.
+  for (const CounterRun& run : counter_runs(counter, msg.size())) {
+    uint8_t iv[16];
+    store_le32(iv, run.counter);
+    std::memcpy(iv + 4, nonce.data(), 12);
+    evp_chacha20(key, iv, msg.data() + run.offset, out.data() + run.offset, run.len);
+  }
+  return out;
+}
+
+Bytes openssl_hchacha20(std::span<const uint8_t> key, std::span<const uint8_t> nonce) {
+  // The 16-byte IV is exactly state words 12..15, so the HChaCha nonce goes
+  // in as it is; one block of keystream needs no split.
+  uint8_t block[kChachaBlock] = {};
+  evp_chacha20(key, nonce.data(), block, block, sizeof block);
+  return hchacha_from_block(block, nonce);
+}
+
+std::string openssl_chacha_provider() {
+  return OSSL_PROVIDER_get0_name(EVP_CIPHER_get0_provider(chacha20_cipher()));
 }
 
 }  // namespace lockstep::oracle::detail
