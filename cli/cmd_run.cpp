@@ -30,10 +30,11 @@ struct Row {
 
 const std::vector<std::string> kColumns = {"conformance", "vectors", "fuzz"};
 
-// Which matrix column a GoogleTest suite feeds; "" for suites that are not
+// Which matrix column a GoogleTest test feeds; "" for suites that are not
 // per backend.
-std::string column_of(const std::string& suite) {
+std::string column_of(const std::string& suite, const std::string& name) {
   if (suite.ends_with("HashVectors")) return "vectors";
+  if (suite.ends_with("ChachaConformance")) return name.starts_with("Vectors/") ? "vectors" : "conformance";
   if (suite.ends_with("HashConformance") || suite.ends_with("Finup2xConformance")) return "conformance";
   return "";
 }
@@ -75,7 +76,7 @@ void tabulate(const SuiteRun& run, const std::vector<Row>& rows, const std::stri
   std::map<std::pair<std::string, std::string>, Tally> per_cell;  // (test name suffix, column)
   std::map<std::string, Tally> other;                             // suite -> tally
   for (const TestOutcome& t : run.tests) {
-    const std::string col = column_of(t.suite);
+    const std::string col = column_of(t.suite, t.name);
     const size_t slash = t.name.rfind('/');
     if (col.empty() || slash == std::string::npos) other[t.suite].add(t);
     else per_cell[{t.name.substr(slash + 1), col}].add(t);

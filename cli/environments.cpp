@@ -26,7 +26,8 @@ std::string find_program(const std::string& name) {
 }  // namespace
 
 std::string fuzz_harness_for(std::string_view family) {
-  if (family == "sha256") return "sha256";
+  if (family == "sha256" || family == "sha512") return std::string(family);
+  if (family == "chacha") return "chacha";
   return "";
 }
 
@@ -43,6 +44,14 @@ std::vector<Environment> environments() {
                  .vars = {{"LOCKSTEP_EMULATE", "phe"}},
                  .gtest_filter = "*x86_phe*:Dispatch.*",
                  .backend_filter = "x86-phe"});
+  // A block of sha512/x86-sha512ext costs 72 traps: few random programs.
+  out.push_back({.id = "sha512ext-trap",
+                 .name = "SHA512 trap emulator (LOCKSTEP_EMULATE=sha512ext)",
+                 .build = build,
+                 .vars = {{"LOCKSTEP_EMULATE", "sha512ext"}},
+                 .gtest_filter = "*x86_sha512ext*:Dispatch.*",
+                 .backend_filter = "x86-sha512ext",
+                 .fuzz_runs = 200});
 
   // Older x86 CPUs: qemu's models report in CPUID exactly what they execute,
   // and each must select what its features allow. Left out under QEMU:
@@ -52,16 +61,22 @@ std::vector<Environment> environments() {
   const std::string qemu_x86 = find_program("qemu-x86_64");
   struct Model {
     const char* name;
-    const char* selects;
+    const char* sha;     // in both SHA-2 families
+    const char* chacha;  // never an AVX-512 backend: no model has it
   };
-  for (const Model m : {Model{"Haswell", "sha256/x86-avx2"}, Model{"SandyBridge", "sha256/generic"},
-                        Model{"Nehalem", "sha256/generic"}, Model{"qemu64", "sha256/generic"}}) {
+  for (const Model m : {Model{"Haswell", "x86-avx2", "x86-avx2"},
+                        Model{"SandyBridge", "generic", "x86-ssse3"},
+                        Model{"Nehalem", "generic", "x86-ssse3"},
+                        Model{"qemu64", "generic", "generic"}}) {
+    const std::string s = m.sha, c = m.chacha;
     Environment e{.id = std::string("qemu-x86_64-") + m.name,
                   .name = std::string("qemu-x86_64 -cpu ") + m.name,
                   .launcher = {qemu_x86, "-cpu", m.name},
                   .build = build,
                   .vars = {{"LOCKSTEP_EXPECT_SELECTED",
-                            std::string("sha256=") + m.selects + ",sha224=" + m.selects}},
+                            "sha256=sha256/" + s + ",sha224=sha256/" + s + ",sha512=sha512/" + s +
+                                ",sha384=sha512/" + s + ",chacha20=chacha/" + c +
+                                ",chacha12=chacha/" + c}},
                   .gtest_filter = "-CpuDetect.AgreesWithProcCpuinfo:*/HashConformance.InterruptContext*",
                   .fuzz_runs = 2000};
     if (qemu_x86.empty()) e.unavailable = "qemu-x86_64 not found: install qemu-user";
@@ -86,11 +101,23 @@ std::vector<Environment> environments() {
   // arm64, from the cross build.
   const std::string qemu_arm = find_program("qemu-aarch64");
   const fs::path arm_build = source / "build" / "aarch64";
-  for (const char* model : {"max", "cortex-a57"}) {
-    Environment e{.id = std::string("qemu-aarch64-") + model,
-                  .name = std::string("qemu-aarch64 -cpu ") + model,
+  // The Cortex models lack the SHA512 instructions: generic must serve there.
+  struct ArmModel {
+    const char* name;
+    const char* sha512;
+  };
+  for (const ArmModel m : {ArmModel{"max", "sha512/arm64-ce"}, ArmModel{"cortex-a57", "sha512/generic"},
+                           ArmModel{"cortex-a53", "sha512/generic"},
+                           ArmModel{"cortex-a72", "sha512/generic"}}) {
+    const std::string model = m.name;
+    Environment e{.id = "qemu-aarch64-" + model,
+                  .name = "qemu-aarch64 -cpu " + model,
                   .launcher = {qemu_arm, "-L", "/usr/aarch64-linux-gnu", "-cpu", model},
                   .build = arm_build,
+                  .vars = {{"LOCKSTEP_EXPECT_SELECTED",
+                            std::string("sha256=sha256/arm64-ce,sha224=sha256/arm64-ce,sha512=") +
+                                m.sha512 + ",sha384=" + m.sha512 +
+                                ",chacha20=chacha/arm64-neon,chacha12=chacha/arm64-neon"}},
                   .fuzz_runs = 2000};
     if (qemu_arm.empty()) e.unavailable = "qemu-aarch64 not found: install qemu-user";
     else if (!fs::exists(arm_build / "conformance" / "conformance_tests"))

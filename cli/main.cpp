@@ -18,7 +18,8 @@ int main(int argc, char** argv) {
 
   HashOptions ho;
   auto* hash = app.add_subcommand("hash", "Hash files like sha256sum, with any backend");
-  hash->add_option("--alg", ho.alg, "sha256 or sha224")->check(CLI::IsMember({"sha256", "sha224"}));
+  hash->add_option("--alg", ho.alg, "sha256, sha224, sha512 or sha384")
+      ->check(CLI::IsMember({"sha256", "sha224", "sha512", "sha384"}));
   hash->add_option("--backend", ho.backend, "Backend name, e.g. sha256/x86-shani (default: the selected one)");
   hash->add_option("files", ho.files, "Files; - or none reads standard input");
 
@@ -30,7 +31,7 @@ int main(int argc, char** argv) {
   FuzzOptions fo;
   auto* fuzz = app.add_subcommand("fuzz", "Fuzz a harness (libFuzzer where built, else the replay driver)");
   std::vector<std::string> fuzz_args;
-  fuzz->add_option("args", fuzz_args, "[HARNESS] [CORPUS_DIR]: harness sha256 or vectors (default sha256); corpus default corpus/<harness>")
+  fuzz->add_option("args", fuzz_args, "[HARNESS] [CORPUS_DIR]: harness sha256, sha512, chacha or vectors (default sha256); corpus default corpus/<harness>")
       ->expected(0, 2);
   fuzz->add_option("--seconds", fo.seconds, "How long to fuzz")->check(CLI::Range(1, 86400 * 7));
   fuzz->add_option("--jobs", fo.jobs, "Parallel fuzzing processes (libFuzzer -fork)")->check(CLI::Range(1, 256));
@@ -38,7 +39,7 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   if (*fuzz) {
     // The harness name is optional, so a lone argument may be a corpus.
-    static const std::vector<std::string> kHarnesses = {"sha256", "vectors"};
+    static const std::vector<std::string> kHarnesses = {"sha256", "sha512", "chacha", "vectors"};
     auto is_harness = [&](const std::string& a) {
       return std::find(kHarnesses.begin(), kHarnesses.end(), a) != kHarnesses.end();
     };
@@ -47,7 +48,7 @@ int main(int argc, char** argv) {
       fuzz_args.erase(fuzz_args.begin());
     }
     if (fuzz_args.size() > 1) {
-      std::fprintf(stderr, "lockstep fuzz: unknown harness '%s' (known: sha256 vectors)\n",
+      std::fprintf(stderr, "lockstep fuzz: unknown harness '%s' (known: sha256 sha512 chacha vectors)\n",
                    fuzz_args.front().c_str());
       return 2;
     }

@@ -1,31 +1,50 @@
 #!/usr/bin/env bash
-# The CLI against coreutils: every available backend hashes files of many
-# sizes exactly as sha256sum/sha224sum do, and bad input is a clear error.
+# The CLI against coreutils: every available backend of each hash family
+# hashes files of many sizes exactly as sha256sum/sha224sum/sha512sum/
+# sha384sum do, and bad input is a clear error.
 set -euo pipefail
-cli=$1
+cli=$(realpath "$1")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
 
-for n in 0 1 55 56 63 64 65 119 120 127 128 129 1000 4095 4096 4097 65535 65536 65537 1000003; do
+# Sizes around both block sizes (64 and 128) and their padding boundaries.
+for n in 0 1 55 56 63 64 65 111 112 119 120 127 128 129 239 240 256 1000 4095 4096 4097 \
+         65535 65536 65537 1000003; do
   head -c "$n" /dev/urandom > "$tmp/f$n"
 done
 
-mapfile -t backends < <("$cli" list --json | python3 -c '
+# backends FAMILY AVAILABLE: the names `lockstep list` gives.
+backends() {
+  "$cli" list --json | python3 -c '
 import json, sys
 for b in json.load(sys.stdin):
-    if b["family"] == "sha256" and b["available"]:
-        print(b["name"])')
-[ "${#backends[@]}" -gt 0 ] || { echo "no available sha256 backend listed"; exit 1; }
+    if b["family"] == sys.argv[1] and str(b["available"]).lower() == sys.argv[2]:
+        print(b["name"])' "$1" "$2"
+}
 
-for alg in sha256 sha224; do
-  want=$(cd "$tmp" && ${alg}sum f*)
-  for b in "${backends[@]}"; do
-    got=$(cd "$tmp" && "$cli" hash --alg "$alg" --backend "$b" f*)
-    if [ "$got" != "$want" ]; then echo "FAILED: $alg $b differs from ${alg}sum"; fail=1; fi
-    # Standard input, both as "-" and as no file at all.
-    check test "$("$cli" hash --alg "$alg" --backend "$b" - < "$tmp/f1000")" = "$(${alg}sum < "$tmp/f1000")"
+checked=() refused=()
+for family in "sha256 sha224" "sha512 sha384"; do
+  read -r fam other <<< "$family"
+  mapfile -t usable < <(backends "$fam" true)
+  [ "${#usable[@]}" -gt 0 ] || { echo "no available $fam backend listed"; exit 1; }
+  checked+=("${usable[@]}")
+  for alg in "$fam" "$other"; do
+    want=$(cd "$tmp" && ${alg}sum f*)
+    for b in "${usable[@]}"; do
+      got=$(cd "$tmp" && "$cli" hash --alg "$alg" --backend "$b" f*)
+      if [ "$got" != "$want" ]; then echo "FAILED: $alg $b differs from ${alg}sum"; fail=1; fi
+      # Standard input, both as "-" and as no file at all.
+      check test "$("$cli" hash --alg "$alg" --backend "$b" - < "$tmp/f1000")" = "$(${alg}sum < "$tmp/f1000")"
+    done
+  done
+  # A backend this CPU cannot run is refused, not run into SIGILL.
+  mapfile -t unusable < <(backends "$fam" false)
+  for b in "${unusable[@]}"; do
+    if "$cli" hash --alg "$fam" --backend "$b" "$tmp/f1" 2> "$tmp/err"; then echo "FAILED: $b ran"; fail=1; fi
+    check grep -q "needs" "$tmp/err"
+    refused+=("$b")
   done
 done
 check test "$("$cli" hash < "$tmp/f65")" = "$(sha256sum < "$tmp/f65")"
@@ -35,17 +54,10 @@ if "$cli" hash "$tmp/missing" 2> "$tmp/err"; then echo "FAILED: missing file exi
 check grep -q "missing" "$tmp/err"
 if "$cli" hash --backend sha256/nope "$tmp/f1" 2> "$tmp/err"; then echo "FAILED: unknown backend exited 0"; fail=1; fi
 check grep -q "unknown backend 'sha256/nope'" "$tmp/err"
+if "$cli" hash --alg sha384 --backend sha256/generic "$tmp/f1" 2> "$tmp/err"; then
+  echo "FAILED: a backend of another family exited 0"; fail=1
+fi
+check grep -q "unknown backend 'sha256/generic' for sha384" "$tmp/err"
 
-# A backend this CPU cannot run is refused, not run into SIGILL.
-mapfile -t unusable < <("$cli" list --json | python3 -c '
-import json, sys
-for b in json.load(sys.stdin):
-    if b["family"] == "sha256" and not b["available"]:
-        print(b["name"])')
-for b in "${unusable[@]}"; do
-  if "$cli" hash --backend "$b" "$tmp/f1" 2> "$tmp/err"; then echo "FAILED: $b ran"; fail=1; fi
-  check grep -q "needs" "$tmp/err"
-done
-
-echo "checked ${#backends[@]} backend(s) against coreutils: ${backends[*]}; refused: ${unusable[*]:-none}"
+echo "checked ${#checked[@]} backend(s) against coreutils: ${checked[*]}; refused: ${refused[*]:-none}"
 exit "$fail"

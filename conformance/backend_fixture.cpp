@@ -22,30 +22,37 @@ std::string BackendTest::label() const {
   return std::string(alg().name) + " via " + std::string(backend()->name);
 }
 
-void BackendTest::SetUp() {
-  seed_ = test_seed();
-  rng_ = Rng(seed_);
-  calls_at_setup_ = backend()->calls.load();
+void BackendScope::enter(const Backend* b) {
+  backend_ = b;
+  calls_at_enter_ = b->calls.load();
   excluded_calls_ = 0;
-
   const cpu::FeatureSet eff = cpu::effective();
-  if (!backend()->usable(eff)) {
-    const std::string missing = (backend()->needs - eff).to_string();
+  if (!b->usable(eff)) {
+    const std::string missing = (b->needs - eff).to_string();
     const std::string have = eff.empty() ? "(none)" : eff.to_string();
     if (require_all()) {
       FAIL() << "needs " << missing << "; effective: " << have
-             << " (LOCKSTEP_REQUIRE_ALL=1 forbids skipping " << backend()->name << ")";
+             << " (LOCKSTEP_REQUIRE_ALL=1 forbids skipping " << b->name << ")";
     }
     GTEST_SKIP() << "needs " << missing << "; effective: " << have;
   }
 }
 
-void BackendTest::TearDown() {
+void BackendScope::leave() const {
   // A failed or skipped test has said what it has to say.
-  if (IsSkipped() || HasFailure()) return;
-  const uint64_t calls = backend()->calls.load() - calls_at_setup_ - excluded_calls_;
-  EXPECT_GT(calls, 0u) << label() << ": the test never called into the backend it is named after";
+  if (testing::Test::IsSkipped() || testing::Test::HasFailure()) return;
+  const uint64_t calls = backend_->calls.load() - calls_at_enter_ - excluded_calls_;
+  EXPECT_GT(calls, 0u) << backend_->name
+                       << ": the test never called into the backend it is named after";
 }
+
+void BackendTest::SetUp() {
+  seed_ = test_seed();
+  rng_ = Rng(seed_);
+  scope_.enter(backend());
+}
+
+void BackendTest::TearDown() { scope_.leave(); }
 
 Bytes BackendTest::digest(std::span<const uint8_t> msg) const {
   Bytes out(digest_size());
@@ -62,14 +69,14 @@ Bytes BackendTest::hmac(std::span<const uint8_t> key, std::span<const uint8_t> m
 Bytes BackendTest::expected_digest(std::span<const uint8_t> msg) {
   const uint64_t before = generic()->calls.load();
   Bytes out = conformance::expected_digest(alg(), msg);
-  if (generic() == backend()) excluded_calls_ += generic()->calls.load() - before;
+  if (generic() == backend()) scope_.exclude(generic()->calls.load() - before);
   return out;
 }
 
 Bytes BackendTest::expected_hmac(std::span<const uint8_t> key, std::span<const uint8_t> msg) {
   const uint64_t before = generic()->calls.load();
   Bytes out = conformance::expected_hmac(alg(), key, msg);
-  if (generic() == backend()) excluded_calls_ += generic()->calls.load() - before;
+  if (generic() == backend()) scope_.exclude(generic()->calls.load() - before);
   return out;
 }
 
@@ -77,7 +84,43 @@ Bytes BackendTest::generic_digest(std::span<const uint8_t> msg) {
   const uint64_t before = generic()->calls.load();
   Bytes out(digest_size());
   alg().digest(msg.data(), msg.size(), out.data(), generic());
-  if (generic() == backend()) excluded_calls_ += generic()->calls.load() - before;
+  if (generic() == backend()) scope_.exclude(generic()->calls.load() - before);
+  return out;
+}
+
+void PrintTo(const CipherParam& p, std::ostream* os) {
+  *os << p.alg->name << " via " << p.backend->name;
+}
+
+std::string CipherParamName::operator()(const testing::TestParamInfo<CipherParam>& info) const {
+  return param_name(*info.param.alg, *info.param.backend);
+}
+
+std::string CipherTest::label() const {
+  return std::string(alg().name) + " via " + std::string(backend()->name);
+}
+
+void CipherTest::SetUp() {
+  rng_ = Rng(test_seed());
+  scope_.enter(backend());
+}
+
+void CipherTest::TearDown() { scope_.leave(); }
+
+std::array<uint32_t, 16> CipherTest::crypt(std::span<const uint8_t> key, uint32_t counter,
+                                           std::span<const uint8_t> nonce, uint8_t* dst,
+                                           const uint8_t* src, size_t len) const {
+  std::array<uint32_t, 16> state;
+  alg().init(state.data(), key.data(), counter, nonce.data());
+  alg().crypt(state.data(), dst, src, len, backend());
+  return state;
+}
+
+Bytes CipherTest::expected(std::span<const uint8_t> key, uint32_t counter,
+                           std::span<const uint8_t> nonce, std::span<const uint8_t> msg) {
+  const uint64_t before = generic()->calls.load();
+  Bytes out = expected_chacha(alg(), key, counter, nonce, msg);
+  if (generic() == backend()) scope_.exclude(generic()->calls.load() - before);
   return out;
 }
 

@@ -10,19 +10,20 @@ namespace lockstep::conformance {
 nlohmann::json describe() {
   const cpu::FeatureSet eff = cpu::effective();
   nlohmann::json rows = nlohmann::json::array();
-  for (const HashParam& p : hash_params()) {
-    rows.push_back({
-        {"algorithm", p.alg->name},
-        {"backend", p.backend->name},
-        {"test_name", param_name(*p.alg, *p.backend)},
-        {"usable", p.backend->usable(eff)},
-        {"missing", (p.backend->needs - eff).to_string()},
-        {"default", p.alg->family->default_backend() == p.backend},
-    });
-  }
   nlohmann::json selected = nlohmann::json::object();
-  for (const catalog::HashAlgorithm* a : catalog::hash_algorithms())
-    selected[std::string(a->name)] = a->family->default_backend()->name;
+  auto add = [&](const auto& alg, const Backend& b) {
+    rows.push_back({
+        {"algorithm", alg.name},
+        {"backend", b.name},
+        {"test_name", param_name(alg, b)},
+        {"usable", b.usable(eff)},
+        {"missing", (b.needs - eff).to_string()},
+        {"default", alg.family->default_backend() == &b},
+    });
+    selected[std::string(alg.name)] = alg.family->default_backend()->name;
+  };
+  for (const HashParam& p : hash_params()) add(*p.alg, *p.backend);
+  for (const CipherParam& p : cipher_params()) add(*p.alg, *p.backend);
   const cpu::State& s = cpu::state();
   return {
       {"arch", cpu::arch_name(cpu::build_arch())},

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,51 @@ const catalog::HashAlgorithm* algorithm_of(const catalog::Family& f) {
   for (const catalog::HashAlgorithm* a : catalog::hash_algorithms())
     if (a->family == &f) return a;
   return nullptr;
+}
+
+const catalog::CipherAlgorithm* cipher_of(const catalog::Family& f) {
+  for (const catalog::CipherAlgorithm* a : catalog::cipher_algorithms())
+    if (a->family == &f) return a;
+  return nullptr;
+}
+
+// Probe is one call through a family's default API (backend nullptr) and
+// the answer it must give.
+struct Probe {
+  std::string what;
+  std::function<Bytes()> run;
+  Bytes want;
+};
+
+// probes_of lists what the dispatch test calls for a family: a digest (and
+// finup_2x where the algorithm has it), or a ChaCha call.
+std::vector<Probe> probes_of(const catalog::Family& f, const Bytes& msg) {
+  std::vector<Probe> out;
+  if (const catalog::HashAlgorithm* alg = algorithm_of(f)) {
+    const Bytes want = expected_digest(*alg, msg);
+    out.push_back({"digest", [alg, &msg] {
+                     Bytes got(alg->digest_size);
+                     alg->digest(msg.data(), msg.size(), got.data(), nullptr);
+                     return got;
+                   }, want});
+    if (alg->finup_2x != nullptr)
+      out.push_back({"finup_2x", [alg, &msg] {
+                       Bytes o1(alg->digest_size), o2(alg->digest_size);
+                       alg->finup_2x(nullptr, msg.data(), msg.data(), msg.size(), o1.data(),
+                                     o2.data(), nullptr);
+                       return o1 == o2 ? o1 : Bytes{};
+                     }, want});
+  } else if (const catalog::CipherAlgorithm* c = cipher_of(f)) {
+    const Bytes key(msg.begin(), msg.begin() + 32), nonce(msg.begin() + 32, msg.begin() + 44);
+    out.push_back({"crypt", [c, &msg, key, nonce] {
+                     uint32_t state[16];
+                     c->init(state, key.data(), 1, nonce.data());
+                     Bytes got(msg.size());
+                     c->crypt(state, got.data(), msg.data(), msg.size(), nullptr);
+                     return got;
+                   }, expected_chacha(*c, key, 1, nonce, msg)});
+  }
+  return out;
 }
 
 // Every backend of every family, with its call count.
@@ -110,8 +156,6 @@ TEST(Dispatch, DefaultFollowsEveryMask) {
   const cpu::FeatureSet real = cpu::effective();
   Rng rng(test_seed());
   for (const catalog::Family* f : catalog::families()) {
-    const catalog::HashAlgorithm* alg = algorithm_of(*f);
-    ASSERT_NE(alg, nullptr) << f->name << " has no algorithm";
     cpu::FeatureSet all;
     for (const Backend* b : f->backends()) all = all | b->needs;
     std::vector<cpu::Feature> features;
@@ -133,8 +177,8 @@ TEST(Dispatch, DefaultFollowsEveryMask) {
     masks.push_back(real);
 
     const Bytes msg = rng.bytes(300);
-    const Bytes want = expected_digest(*alg, msg);
-    Bytes got(alg->digest_size);
+    const std::vector<Probe> probes = probes_of(*f, msg);
+    ASSERT_FALSE(probes.empty()) << f->name << " has no algorithm";
 
     int runnable = 0;
     for (const cpu::FeatureSet s : masks) {
@@ -153,17 +197,11 @@ TEST(Dispatch, DefaultFollowsEveryMask) {
       // Only code whose instructions this CPU has may run.
       if (!(d->needs - real).empty()) continue;
       ++runnable;
-      auto before = snapshot();
-      alg->digest(msg.data(), msg.size(), got.data(), nullptr);
-      EXPECT_TRUE(ran_only(before, d)) << "digest through the default API";
-      EXPECT_EQ(hex(got), hex(want)) << "digest through the default API, " << d->name;
-
-      if (alg->finup_2x != nullptr) {
-        Bytes o1(alg->digest_size), o2(alg->digest_size);
-        before = snapshot();
-        alg->finup_2x(nullptr, msg.data(), msg.data(), msg.size(), o1.data(), o2.data(), nullptr);
-        EXPECT_TRUE(ran_only(before, d)) << "finup_2x through the default API";
-        EXPECT_EQ(hex(o1), hex(want)) << "finup_2x through the default API, " << d->name;
+      for (const Probe& p : probes) {
+        const auto before = snapshot();
+        const Bytes got = p.run();
+        EXPECT_TRUE(ran_only(before, d)) << p.what << " through the default API";
+        EXPECT_EQ(hex(got), hex(p.want)) << p.what << " through the default API, " << d->name;
       }
       if (HasFailure()) return;
     }
@@ -211,11 +249,11 @@ TEST(Dispatch, MatchesExpectedSelection) {
     ASSERT_TRUE(eq != std::string::npos && eq > 0 && eq + 1 < item.size())
         << "LOCKSTEP_EXPECT_SELECTED: '" << item << "' is not algorithm=backend";
     const std::string alg_name = item.substr(0, eq), want = item.substr(eq + 1);
-    const catalog::HashAlgorithm* alg = catalog::find_hash(alg_name);
-    ASSERT_NE(alg, nullptr) << "LOCKSTEP_EXPECT_SELECTED: unknown algorithm '" << alg_name << "'";
+    const catalog::Family* family = catalog::find_algorithm_family(alg_name);
+    ASSERT_NE(family, nullptr) << "LOCKSTEP_EXPECT_SELECTED: unknown algorithm '" << alg_name << "'";
     ASSERT_NE(catalog::find_backend(want), nullptr)
         << "LOCKSTEP_EXPECT_SELECTED: unknown backend '" << want << "'";
-    const Backend* d = alg->family->default_backend();
+    const Backend* d = family->default_backend();
     ASSERT_NE(d, nullptr) << alg_name;
     std::printf("%s: selected %.*s, expected %s\n", alg_name.c_str(),
                 static_cast<int>(d->name.size()), d->name.data(), want.c_str());
@@ -225,11 +263,12 @@ TEST(Dispatch, MatchesExpectedSelection) {
     // Running it proves the model executes what it reports.
     Rng rng(test_seed());
     const Bytes msg = rng.bytes(1000);
-    Bytes got(alg->digest_size);
-    const auto before = snapshot();
-    alg->digest(msg.data(), msg.size(), got.data(), nullptr);
-    EXPECT_TRUE(ran_only(before, d)) << alg_name << ": digest through the default API";
-    EXPECT_EQ(hex(got), hex(expected_digest(*alg, msg))) << alg_name << ", " << d->name;
+    for (const Probe& p : probes_of(*family, msg)) {
+      const auto before = snapshot();
+      const Bytes got = p.run();
+      EXPECT_TRUE(ran_only(before, d)) << alg_name << ": " << p.what << " through the default API";
+      EXPECT_EQ(hex(got), hex(p.want)) << alg_name << ": " << p.what << ", " << d->name;
+    }
   }
 }
 

@@ -23,10 +23,13 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The timer fires every 100 us; the main flow keeps going for at least
-// kMainFlow and until the handler has run kMinHandlerRuns times, but gives
-// up after kGiveUp (a timer that never fires is a failure, not a hang).
-constexpr long kTimerUsec = 100;
+// The timer fires every 100 us, or every four handler runs' worth of time
+// where a handler run is slower than 25 us (trap emulators take
+// milliseconds: a period shorter than the handler would starve the main
+// flow for ever). The main flow keeps going for at least kMainFlow and until
+// the handler has run kMinHandlerRuns times, but gives up after kGiveUp (a
+// timer that never fires is a failure, not a hang).
+constexpr long kMinTimerUsec = 100;
 constexpr auto kMainFlow = std::chrono::milliseconds(kQuick ? 150 : 300);
 constexpr uint32_t kMinHandlerRuns = 200;
 constexpr auto kGiveUp = std::chrono::seconds(20);
@@ -35,15 +38,16 @@ constexpr auto kGiveUp = std::chrono::seconds(20);
 // puts back the previous handler and timer when it goes out of scope.
 class AlarmTimer {
  public:
-  explicit AlarmTimer(void (*handler)(int)) {
+  AlarmTimer(void (*handler)(int), long period_usec) {
     struct sigaction sa = {};
     sa.sa_handler = handler;
     sa.sa_flags = SA_RESTART;
     sigemptyset(&sa.sa_mask);
     ok_ = sigaction(SIGALRM, &sa, &old_action_) == 0;
     itimerval t = {};
-    t.it_interval.tv_usec = kTimerUsec;
-    t.it_value.tv_usec = kTimerUsec;
+    t.it_interval.tv_sec = period_usec / 1000000;
+    t.it_interval.tv_usec = period_usec % 1000000;
+    t.it_value = t.it_interval;
     ok_ = ok_ && setitimer(ITIMER_REAL, &t, &old_timer_) == 0;
   }
   ~AlarmTimer() {
@@ -61,6 +65,22 @@ class AlarmTimer {
   struct sigaction old_action_ = {};
   itimerval old_timer_ = {};
 };
+
+// timer_period returns the timer period for a handler that hashes up to
+// `len` bytes through `b`: four times the fastest of three timed runs, and
+// never below kMinTimerUsec.
+long timer_period(const catalog::HashAlgorithm& alg, const Backend* b, size_t len) {
+  const Bytes msg(len, 0x5a);
+  Bytes out(alg.digest_size);
+  Clock::duration best = Clock::duration::max();
+  for (int i = 0; i < 3; ++i) {
+    const Clock::time_point t0 = Clock::now();
+    alg.digest(msg.data(), msg.size(), out.data(), b);
+    best = std::min(best, Clock::now() - t0);
+  }
+  const long us = static_cast<long>(std::chrono::duration_cast<std::chrono::microseconds>(best).count());
+  return std::max(kMinTimerUsec, 4 * us);
+}
 
 // ---- InterruptContext: one-shot hashes in the handler ----
 
@@ -163,7 +183,7 @@ void inc_handler(int) {
 }  // namespace
 
 // Test that hashes computed in a signal handler, interrupting hashes in the
-// main flow, both come out right: a SIGALRM every 100 us hashes one of three
+// main flow, both come out right: a SIGALRM every 100 us (see AlarmTimer) hashes one of three
 // fixed messages through the backend and compares with the expected digest
 // (reference.h), while the main flow hashes other messages, one-shot and
 // incrementally, and checks them the same way.
@@ -191,7 +211,7 @@ TEST_P(HashConformance, InterruptContext) {
   uint64_t main_rounds = 0, main_mismatches = 0;
   size_t first_bad_len = 0;
   {
-    AlarmTimer timer(one_shot_handler);
+    AlarmTimer timer(one_shot_handler, timer_period(alg(), backend(), kIrqLens[2]));
     ASSERT_TRUE(timer.ok()) << "sigaction/setitimer: " << std::strerror(errno);
     g_one_shot.store(state.get(), std::memory_order_release);
     const Clock::time_point start = Clock::now();
@@ -258,7 +278,7 @@ TEST_P(HashConformance, InterruptContextIncremental) {
   SCOPED_TRACE("update lengths:" + lens);
 
   {
-    AlarmTimer timer(inc_handler);
+    AlarmTimer timer(inc_handler, timer_period(alg(), backend(), 4096));
     ASSERT_TRUE(timer.ok()) << "sigaction/setitimer: " << std::strerror(errno);
     g_inc.store(state.get(), std::memory_order_release);
     const Clock::time_point start = Clock::now();

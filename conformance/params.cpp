@@ -16,7 +16,18 @@ std::vector<HashParam> finup2x_params() {
   return out;
 }
 
+std::vector<CipherParam> cipher_params() {
+  std::vector<CipherParam> out;
+  for (const catalog::CipherAlgorithm* alg : catalog::cipher_algorithms())
+    for (const Backend* b : alg->family->backends()) out.push_back({alg, b});
+  return out;
+}
+
 std::string param_name(const catalog::HashAlgorithm& alg, const Backend& backend) {
+  return catalog::test_name(alg.name, backend);
+}
+
+std::string param_name(const catalog::CipherAlgorithm& alg, const Backend& backend) {
   return catalog::test_name(alg.name, backend);
 }
 

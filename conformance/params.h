@@ -19,6 +19,12 @@ struct HashParam {
   const Backend* backend;
 };
 
+// CipherParam is the same for a ChaCha variant.
+struct CipherParam {
+  const catalog::CipherAlgorithm* alg;
+  const Backend* backend;
+};
+
 // hash_params lists every pair, algorithms in catalog order, backends in
 // registry order (best first, generic last).
 std::vector<HashParam> hash_params();
@@ -26,8 +32,12 @@ std::vector<HashParam> hash_params();
 // finup2x_params lists the pairs whose algorithm has finup_2x.
 std::vector<HashParam> finup2x_params();
 
+// cipher_params lists every (ChaCha variant, backend) pair.
+std::vector<CipherParam> cipher_params();
+
 // param_name names a pair as catalog::test_name does, `<alg>_<impl>`:
 // ("sha224", "sha256/x86-shani") -> "sha224_x86_shani".
 std::string param_name(const catalog::HashAlgorithm& alg, const Backend& backend);
+std::string param_name(const catalog::CipherAlgorithm& alg, const Backend& backend);
 
 }  // namespace lockstep::conformance

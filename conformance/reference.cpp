@@ -27,4 +27,21 @@ Bytes expected_hmac(const catalog::HashAlgorithm& alg, std::span<const uint8_t> 
   return out;
 }
 
+bool oracle_for(const catalog::CipherAlgorithm& alg) {
+  return oracle::available(oracle::Source::kCryptoppPortable) &&
+         oracle::supports_chacha(oracle::Source::kCryptoppPortable, alg.rounds);
+}
+
+Bytes expected_chacha(const catalog::CipherAlgorithm& alg, std::span<const uint8_t> key,
+                      uint32_t counter, std::span<const uint8_t> nonce,
+                      std::span<const uint8_t> msg) {
+  if (oracle_for(alg))
+    return oracle::chacha(oracle::Source::kCryptoppPortable, alg.rounds, key, counter, nonce, msg);
+  Bytes out(msg.size());
+  uint32_t state[16];
+  alg.init(state, key.data(), counter, nonce.data());
+  alg.crypt(state, out.data(), msg.data(), msg.size(), alg.family->backends().back());
+  return out;
+}
+
 }  // namespace lockstep::conformance

@@ -22,4 +22,11 @@ Bytes expected_digest(const catalog::HashAlgorithm& alg, std::span<const uint8_t
 Bytes expected_hmac(const catalog::HashAlgorithm& alg, std::span<const uint8_t> key,
                     std::span<const uint8_t> msg);
 
+// ChaCha: msg XOR the keystream of (key, counter, nonce), the counter
+// wrapping at 2^32 as lockstep's semantics say.
+bool oracle_for(const catalog::CipherAlgorithm& alg);
+Bytes expected_chacha(const catalog::CipherAlgorithm& alg, std::span<const uint8_t> key,
+                      uint32_t counter, std::span<const uint8_t> nonce,
+                      std::span<const uint8_t> msg);
+
 }  // namespace lockstep::conformance

@@ -28,7 +28,46 @@ size_t key_length(FuzzedDataProvider& in, size_t block) {
   }
 }
 
+// The first block counter: most programs start close enough below 2^32 to
+// wrap inside the message, where a 64-bit or carrying counter goes wrong.
+uint32_t counter(FuzzedDataProvider& in) {
+  switch (in.ConsumeIntegralInRange<int>(0, 3)) {
+    case 0: return in.ConsumeIntegralInRange<uint32_t>(0, 3);
+    case 1: return in.ConsumeIntegral<uint32_t>();
+    default: return 0u - in.ConsumeIntegralInRange<uint32_t>(1, 40);  // 2^32 - k
+  }
+}
+
+// The program's common layout: offsets, overlap and split sizes.
+void decode_layout(FuzzedDataProvider& in, Program& p, size_t block, bool whole_blocks) {
+  p.in_offset = in.ConsumeIntegralInRange<size_t>(0, 127);
+  p.out_offset = in.ConsumeIntegralInRange<size_t>(0, 127);
+  p.ctx_offset = 8 * in.ConsumeIntegralInRange<size_t>(0, 15);
+  p.overlap = static_cast<Overlap>(in.ConsumeIntegralInRange<int>(0, 2));
+  const size_t nsplits = in.ConsumeIntegralInRange<size_t>(0, 8);
+  for (size_t i = 0; i < nsplits; ++i)
+    p.splits.push_back(whole_blocks ? block * in.ConsumeIntegralInRange<size_t>(0, 20)
+                                    : split_size(in, block));
+}
+
 }  // namespace
+
+Program decode_cipher(const uint8_t* data, size_t size, const CipherChoices& c) {
+  FuzzedDataProvider in(data, size);
+  Program p;
+  p.algorithm = std::string(c.algorithms[in.ConsumeIntegralInRange<size_t>(0, c.algorithms.size() - 1)]);
+  p.op = Operation::kCrypt;
+  p.counter = counter(in);
+  // Calls of whole blocks keep the keystream continuous (a partial block
+  // consumes its counter value).
+  decode_layout(in, p, 64, /*whole_blocks=*/true);
+  p.key = in.ConsumeBytes<uint8_t>(32);
+  p.key.resize(32);
+  p.nonce = in.ConsumeBytes<uint8_t>(12);
+  p.nonce.resize(12);
+  p.message = in.ConsumeRemainingBytes<uint8_t>();
+  return p;
+}
 
 Program decode_hash(const uint8_t* data, size_t size, const HashChoices& c) {
   // Integers are taken from the end of the input and bytes from the front,
@@ -37,12 +76,7 @@ Program decode_hash(const uint8_t* data, size_t size, const HashChoices& c) {
   Program p;
   p.algorithm = std::string(c.algorithms[in.ConsumeIntegralInRange<size_t>(0, c.algorithms.size() - 1)]);
   p.op = static_cast<Operation>(in.ConsumeIntegralInRange<int>(0, c.finup_2x ? 2 : 1));
-  p.in_offset = in.ConsumeIntegralInRange<size_t>(0, 127);
-  p.out_offset = in.ConsumeIntegralInRange<size_t>(0, 127);
-  p.ctx_offset = 8 * in.ConsumeIntegralInRange<size_t>(0, 15);
-  p.overlap = static_cast<Overlap>(in.ConsumeIntegralInRange<int>(0, 2));
-  const size_t nsplits = in.ConsumeIntegralInRange<size_t>(0, 8);
-  for (size_t i = 0; i < nsplits; ++i) p.splits.push_back(split_size(in, c.block_size));
+  decode_layout(in, p, c.block_size, /*whole_blocks=*/false);
 
   size_t flip_at = 0;
   uint8_t flip_mask = 0;

@@ -21,4 +21,13 @@ struct HashChoices {
 // some program (an empty input is the empty message).
 Program decode_hash(const uint8_t* data, size_t size, const HashChoices& choices);
 
+struct CipherChoices {
+  std::span<const std::string_view> algorithms;  // "chacha20", "chacha12"
+};
+
+// decode_cipher decodes a ChaCha program: key, nonce, a counter biased
+// toward the 2^32 wrap, calls of whole blocks (the last may be partial),
+// offsets and overlap. Any input decodes to some program.
+Program decode_cipher(const uint8_t* data, size_t size, const CipherChoices& choices);
+
 }  // namespace lockstep::fuzz

@@ -4,29 +4,15 @@
 #include <cstdlib>
 #include <algorithm>
 #include <cstring>
-#include <memory>
 
 #include <fmt/format.h>
 
 #include "catalog.h"
 #include "oracle/oracle.h"
+#include "run_support.h"
 
 namespace lockstep::fuzz {
 namespace {
-
-// Exactly-sized heap blocks, so ASan sees a read one byte past the data.
-struct Block {
-  explicit Block(size_t n) {
-    void* p = nullptr;
-    if (posix_memalign(&p, 64, n ? n : 1) != 0) std::abort();
-    ptr.reset(static_cast<uint8_t*>(p));
-  }
-  struct Free {
-    void operator()(uint8_t* p) const { std::free(p); }
-  };
-  std::unique_ptr<uint8_t, Free> ptr;
-  uint8_t* get() const { return ptr.get(); }
-};
 
 // prefix || data2: the second message of a finup_2x program.
 Bytes second_message(const Program& p) {
@@ -185,13 +171,8 @@ void run_finup_2x(const Program& p, const catalog::HashAlgorithm& a, const Backe
   }
 }
 
-std::string hex(const Bytes& b) { return fmt::format("{:02x}", fmt::join(b, "")); }
-
 void Checker::report(const Backend& b, Check c, const Bytes& got, const Bytes* want) const {
-  const std::string impl(b.name.substr(b.name.find('/') + 1));
-  // The first line is the stable signature crash grouping keys on.
-  std::fprintf(stderr, "lockstep: %s/%s != oracle (%.*s)\n", p_.algorithm.c_str(), impl.c_str(),
-               static_cast<int>(operation_name(p_.op).size()), operation_name(p_.op).data());
+  print_signature(p_, b);
   std::string msg = fmt::format("\ncheck:     {}\n", c.what);
   if (want) {
     msg += fmt::format("backend:   {} -> {}\n", b.name, hex(got));
@@ -221,28 +202,6 @@ void Checker::report(const Backend& b, Check c, const Bytes& got, const Bytes* w
   std::fputs(msg.c_str(), stderr);
   std::fflush(stderr);
   std::abort();
-}
-
-// LOCKSTEP_FUZZ_BACKEND=<name> restricts a run to one backend, so that a
-// report (and `lockstep run`) can tell backends apart. An unknown name is an
-// error, not a run that checks nothing.
-const Backend* only_backend() {
-  static const Backend* only = [] () -> const Backend* {
-    const char* name = std::getenv("LOCKSTEP_FUZZ_BACKEND");
-    if (!name || !*name) return nullptr;
-    const Backend* b = catalog::find_backend(name);
-    if (!b) {
-      std::fprintf(stderr, "lockstep: LOCKSTEP_FUZZ_BACKEND=%s: no such backend\n", name);
-      std::exit(2);
-    }
-    if (!b->usable(cpu::effective())) {
-      std::fprintf(stderr, "lockstep: LOCKSTEP_FUZZ_BACKEND=%s: needs %s, which this CPU lacks\n",
-                   name, (b->needs - cpu::effective()).to_string().c_str());
-      std::exit(2);
-    }
-    return b;
-  }();
-  return only;
 }
 
 }  // namespace
@@ -290,14 +249,13 @@ void check_hash_program(Program p) {
   const Expected e = expected_for(p);
   const Arena arena(p, *a);
   const Checker check(p, *a, e);
-  const cpu::FeatureSet eff = cpu::effective();
-  const Backend* only = only_backend();
   for (const Backend* b : a->family->backends()) {
-    if (!b->usable(eff) || (only && b != only)) continue;
+    if (!runs_on(*b)) continue;
     switch (p.op) {
       case Operation::kDigest: run_digest(p, *a, *b, arena, check); break;
       case Operation::kHmac: run_hmac(p, *a, *b, arena, check); break;
       case Operation::kFinup2x: run_finup_2x(p, *a, *b, arena, check); break;
+      case Operation::kCrypt: std::abort();  // decode_hash never makes one
     }
   }
 }

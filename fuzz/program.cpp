@@ -21,6 +21,7 @@ std::string_view operation_name(Operation op) {
     case Operation::kDigest: return "digest";
     case Operation::kHmac: return "hmac";
     case Operation::kFinup2x: return "finup_2x";
+    case Operation::kCrypt: return "crypt";
   }
   return "?";
 }
@@ -49,6 +50,10 @@ std::string Program::describe() const {
   s += fmt::format("  offsets:   input +{}, output +{}, context +{}\n", in_offset, out_offset, ctx_offset);
   s += fmt::format("  overlap:   {}\n", overlap_name(overlap));
   if (op == Operation::kHmac) s += fmt::format("  key:       {} bytes: {}\n", key.size(), hex_preview(key));
+  if (op == Operation::kCrypt) {
+    s += fmt::format("  key:       {}\n  nonce:     {}\n", hex_preview(key), hex_preview(nonce));
+    s += fmt::format("  counter:   {} (2^32 - {})\n", counter, (uint64_t{1} << 32) - counter);
+  }
   if (op == Operation::kFinup2x) {
     s += fmt::format("  prefix:    {} bytes (updates above apply to it)\n", prefix_len);
     s += fmt::format("  data2:     {} bytes: {}\n", data2.size(), hex_preview(data2));

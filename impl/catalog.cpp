@@ -1,32 +1,39 @@
 #include "catalog.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
 
+#include "chacha/chacha.h"
 #include "sha256/sha256.h"
+#include "sha512/sha512.h"
 
 namespace lockstep::catalog {
 namespace {
 
 // Registries hold typed descriptors; the catalog lists them as Backend.
-template <class F>
+template <auto Registry>
 std::span<const Backend* const> as_backends() {
   static const std::vector<const Backend*> list = [] {
     std::vector<const Backend*> v;
-    for (const auto* b : sha2::registry<F>()) v.push_back(b);
+    for (const auto* b : Registry()) v.push_back(b);
     return v;
   }();
   return list;
 }
 
-template <class F>
+template <auto Default>
 const Backend* default_of() {
-  return sha2::default_backend<F>();
+  return Default();
 }
 
 template <class F>
-constexpr Family kFamily = {F::kName, &as_backends<F>, &default_of<F>};
+constexpr Family kFamily = {F::kName, &as_backends<&sha2::registry<F>>,
+                            &default_of<&sha2::default_backend<F>>};
+
+constexpr Family kChachaFamily = {"chacha", &as_backends<&chacha::registry>,
+                                  &default_of<&chacha::default_backend>};
 
 template <class F>
 const sha2::HashBackend<F>* typed(const Backend* b) {
@@ -117,14 +124,51 @@ const HashAlgorithm kSha256Algo = [] {
   return a;
 }();
 const HashAlgorithm kSha224Algo = HashEntry<sha2::Sha224>::make("SHA-224");
+const HashAlgorithm kSha512Algo = HashEntry<sha2::Sha512>::make("SHA-512");
+const HashAlgorithm kSha384Algo = HashEntry<sha2::Sha384>::make("SHA-384");
 
-const std::array<const Family*, 1> kFamilies = {&kFamily<sha2::Sha256Family>};
-const std::array<const HashAlgorithm*, 2> kHashes = {&kSha256Algo, &kSha224Algo};
+const chacha::ChachaBackend* typed_chacha(const Backend* b) {
+  if (!b) return nullptr;
+  for (const auto* t : chacha::registry())
+    if (t == b) return t;
+  std::fprintf(stderr, "lockstep: backend %.*s is not a chacha backend\n",
+               static_cast<int>(b->name.size()), b->name.data());
+  std::abort();
+}
+
+template <int Rounds>
+struct CipherEntry {
+  static void init(uint32_t state[16], const uint8_t* key, uint32_t counter, const uint8_t* nonce) {
+    chacha::State s;
+    chacha::init_rfc8439(s, key, counter, nonce);
+    std::copy(std::begin(s.x), std::end(s.x), state);
+  }
+  static void crypt(uint32_t state[16], uint8_t* dst, const uint8_t* src, size_t len,
+                    const Backend* b) {
+    chacha::State s;
+    std::copy(state, state + 16, s.x);
+    chacha::crypt(s, dst, src, len, Rounds, typed_chacha(b));
+    std::copy(std::begin(s.x), std::end(s.x), state);
+  }
+  static constexpr CipherAlgorithm make(std::string_view name, std::string_view display) {
+    return {name, display, &kChachaFamily, Rounds, &init, &crypt};
+  }
+};
+
+const CipherAlgorithm kChacha20Algo = CipherEntry<20>::make("chacha20", "ChaCha20");
+const CipherAlgorithm kChacha12Algo = CipherEntry<12>::make("chacha12", "ChaCha12");
+
+const std::array<const Family*, 3> kFamilies = {
+    &kFamily<sha2::Sha256Family>, &kFamily<sha2::Sha512Family>, &kChachaFamily};
+const std::array<const HashAlgorithm*, 4> kHashes = {&kSha256Algo, &kSha224Algo, &kSha512Algo,
+                                                     &kSha384Algo};
 
 }  // namespace
 
 std::span<const Family* const> families() { return kFamilies; }
 std::span<const HashAlgorithm* const> hash_algorithms() { return kHashes; }
+const std::array<const CipherAlgorithm*, 2> kCiphers = {&kChacha20Algo, &kChacha12Algo};
+std::span<const CipherAlgorithm* const> cipher_algorithms() { return kCiphers; }
 
 const Family* find_family(std::string_view name) {
   for (const Family* f : kFamilies)
@@ -135,6 +179,18 @@ const Family* find_family(std::string_view name) {
 const HashAlgorithm* find_hash(std::string_view name) {
   for (const HashAlgorithm* h : kHashes)
     if (h->name == name) return h;
+  return nullptr;
+}
+
+const CipherAlgorithm* find_cipher(std::string_view name) {
+  for (const CipherAlgorithm* c : kCiphers)
+    if (c->name == name) return c;
+  return nullptr;
+}
+
+const Family* find_algorithm_family(std::string_view name) {
+  if (const HashAlgorithm* h = find_hash(name)) return h->family;
+  if (const CipherAlgorithm* c = find_cipher(name)) return c->family;
   return nullptr;
 }
 

@@ -56,15 +56,37 @@ struct HashAlgorithm {
   bool (*finup_2x_is_optimized)(const Backend* b);
 };
 
+// CipherAlgorithm is a ChaCha variant: the RFC 8439 layout with `rounds`
+// rounds (chacha/chacha.h has the semantics).
+struct CipherAlgorithm {
+  std::string_view name;     // "chacha20"
+  std::string_view display;  // "ChaCha20"
+  const Family* family;
+  int rounds;
+
+  // init sets up the sixteen state words from a 32-byte key, the block
+  // counter and a 12-byte nonce.
+  void (*init)(uint32_t state[16], const uint8_t* key, uint32_t counter, const uint8_t* nonce);
+  // crypt XORs the keystream into src, writing dst, and advances the counter
+  // in state[12] by the blocks consumed (a partial block counts as one).
+  void (*crypt)(uint32_t state[16], uint8_t* dst, const uint8_t* src, size_t len,
+                const Backend* b);
+};
+
 std::span<const Family* const> families();
 std::span<const HashAlgorithm* const> hash_algorithms();
+std::span<const CipherAlgorithm* const> cipher_algorithms();
 
 const Family* find_family(std::string_view name);
 const HashAlgorithm* find_hash(std::string_view name);
+const CipherAlgorithm* find_cipher(std::string_view name);
 // find_backend looks a backend up by its full name ("sha256/x86-shani").
 const Backend* find_backend(std::string_view name);
 // family_of returns the family a backend belongs to.
 const Family* family_of(const Backend* b);
+
+// find_algorithm_family returns the family of the hash or cipher `name`.
+const Family* find_algorithm_family(std::string_view name);
 
 // test_name names an (algorithm, backend) pair for test frameworks, which
 // allow only [A-Za-z0-9_]: the backend name after its '/', with every other

@@ -32,12 +32,14 @@ constexpr int kMaxDepth = 8;
 constexpr std::string_view kHashSchema = "lockstep-hash-v1";
 constexpr std::string_view kHmacSchema = "lockstep-hmac-v1";
 constexpr std::string_view kFinup2xSchema = "lockstep-finup2x-v1";
+constexpr std::string_view kChachaSchema = "lockstep-chacha-v1";
+constexpr std::string_view kHChachaSchema = "lockstep-hchacha-v1";
 
 struct Algorithm {
   std::string_view display;  // the file's "algorithm"
   std::string_view catalog;
   std::string_view schema;
-  size_t size;  // digest or full tag size
+  size_t size;  // digest or full tag size; the nonce size of a cipher
 };
 
 constexpr Algorithm kAlgorithms[] = {
@@ -49,6 +51,10 @@ constexpr Algorithm kAlgorithms[] = {
     {"HMAC-SHA256", "hmac-sha256", kHmacSchema, 32},
     {"HMAC-SHA384", "hmac-sha384", kHmacSchema, 48},
     {"HMAC-SHA512", "hmac-sha512", kHmacSchema, 64},
+    {"ChaCha20", "chacha20", kChachaSchema, 12},
+    {"ChaCha12", "chacha12", kChachaSchema, 12},
+    {"XChaCha20", "xchacha20", kChachaSchema, 24},
+    {"HChaCha20", "hchacha20", kHChachaSchema, 16},
 };
 
 const Algorithm* find_algorithm(std::string_view display) {
@@ -266,7 +272,8 @@ VectorFile Parser::parse(const std::string& text) {
 
   VectorFile vf;
   vf.schema = string_field(doc, "schema");
-  if (vf.schema != kHashSchema && vf.schema != kHmacSchema && vf.schema != kFinup2xSchema)
+  if (vf.schema != kHashSchema && vf.schema != kHmacSchema && vf.schema != kFinup2xSchema &&
+      vf.schema != kChachaSchema && vf.schema != kHChachaSchema)
     fail("schema", "unknown schema '" + vf.schema + "'");
   vf.algorithm = string_field(doc, "algorithm");
   alg_ = find_algorithm(vf.algorithm);
@@ -298,13 +305,16 @@ VectorFile Parser::parse(const std::string& text) {
     (void)string_field(group, "source");
     const json& tests = array_field(group, "tests");
 
-    const bool consolidated = type == "KernelConsolidated" && !finup;
-    const std::string_view expected_type = vf.schema == kHashSchema   ? "HashTest"
-                                           : vf.schema == kHmacSchema ? "MacTest"
-                                                                      : "Finup2xTest";
+    const bool hashing = vf.schema == kHashSchema || vf.schema == kHmacSchema;
+    const bool consolidated = type == "KernelConsolidated" && hashing;
+    const std::string_view expected_type = vf.schema == kHashSchema     ? "HashTest"
+                                           : vf.schema == kHmacSchema   ? "MacTest"
+                                           : vf.schema == kChachaSchema ? "CipherTest"
+                                           : vf.schema == kHChachaSchema ? "HChaChaTest"
+                                                                         : "Finup2xTest";
     if (!consolidated && type != expected_type) {
       fail("type", "unknown group type '" + type + "' in " + vf.schema + " (" +
-                       std::string(expected_type) + (finup ? "" : " or KernelConsolidated") + ")");
+                       std::string(expected_type) + (hashing ? " or KernelConsolidated" : "") + ")");
     }
     const std::string_view value_name = vf.schema == kHashSchema ? "md" : "tag";
 
@@ -340,6 +350,31 @@ VectorFile Parser::parse(const std::string& text) {
         h.msg = bytes_field(t, "msg");
         h.tag = sized(t, "tag", 1, alg_->size);
         vf.hmac.push_back(std::move(h));
+      } else if (vf.schema == kChachaSchema) {
+        ChachaTest c;
+        parse_common(t, c, g, i);
+        check_fields(t, {"tcId", "comment", "flags", "result", "key", "nonce", "counter", "msg", "ct"},
+                     {"tcId", "comment", "flags", "result", "key", "nonce", "counter", "msg", "ct"});
+        c.key = sized(t, "key", 32, 32);
+        c.nonce = sized(t, "nonce", alg_->size, alg_->size);
+        const uint64_t counter = uint_field(t["counter"], "counter");
+        if (counter > UINT32_MAX) fail("counter", "must be at most 2^32 - 1 (a 32-bit block counter)");
+        c.counter = static_cast<uint32_t>(counter);
+        c.msg = bytes_field(t, "msg");
+        c.ct = hex(member(t, "ct"), "ct");
+        if (c.ct.size() != c.msg.size())
+          fail("ct", "has " + std::to_string(c.ct.size()) + " bytes, msg has " +
+                         std::to_string(c.msg.size()));
+        vf.chacha.push_back(std::move(c));
+      } else if (vf.schema == kHChachaSchema) {
+        HChachaTest h;
+        parse_common(t, h, g, i);
+        check_fields(t, {"tcId", "comment", "flags", "result", "key", "nonce", "subkey"},
+                     {"tcId", "comment", "flags", "result", "key", "nonce", "subkey"});
+        h.key = sized(t, "key", 32, 32);
+        h.nonce = sized(t, "nonce", alg_->size, alg_->size);
+        h.subkey = sized(t, "subkey", 32, 32);
+        vf.hchacha.push_back(std::move(h));
       } else {
         Finup2xTest f;
         parse_common(t, f, g, i);

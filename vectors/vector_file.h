@@ -54,6 +54,24 @@ struct Finup2xTest : TestCommon {
   Bytes md1, md2;
 };
 
+// schema "lockstep-chacha-v1" (ChaCha20, ChaCha12, XChaCha20): the RFC 8439
+// layout; ct = msg XOR the keystream from block `counter` (32-bit, wrapping
+// at 2^32 without carry into the nonce).
+struct ChachaTest : TestCommon {
+  Bytes key;    // 32 bytes
+  Bytes nonce;  // 12 bytes (24 for XChaCha20)
+  uint32_t counter = 0;
+  Bytes msg;
+  Bytes ct;
+};
+
+// schema "lockstep-hchacha-v1" (HChaCha20): key, 16-byte nonce -> subkey.
+struct HChachaTest : TestCommon {
+  Bytes key;
+  Bytes nonce;
+  Bytes subkey;
+};
+
 // The kernel's consolidated values (lib/crypto/tests/*-testvecs.h), in hash
 // and hmac files as a group of type "KernelConsolidated":
 //  - hash files: md = H(concat over L=0..max_len of H(kernelData(max_len)[:L]))
@@ -71,8 +89,11 @@ struct VectorFile {
   std::vector<HmacTest> hmac;
   std::vector<Finup2xTest> finup_2x;
   std::vector<ConsolidatedTest> consolidated;
+  std::vector<ChachaTest> chacha;
+  std::vector<HChachaTest> hchacha;
   size_t size() const {
-    return hash.size() + hmac.size() + finup_2x.size() + consolidated.size();
+    return hash.size() + hmac.size() + finup_2x.size() + consolidated.size() + chacha.size() +
+           hchacha.size();
   }
 };
 
@@ -96,8 +117,9 @@ std::filesystem::path data_dir();
 // files lists the *.json files under `dir`, sorted, recursively.
 std::vector<std::filesystem::path> files(const std::filesystem::path& dir);
 
-// The algorithm names of lockstep's catalog ("sha256", "hmac-sha256", ...)
-// for a file's "algorithm" field ("SHA-256", "HMAC-SHA256", ...). An unknown
+// The algorithm names of lockstep's catalog ("sha256", "hmac-sha256",
+// "chacha20", ...) for a file's "algorithm" field ("SHA-256", "HMAC-SHA256",
+// "ChaCha20", ...). An unknown
 // name throws std::invalid_argument.
 std::string catalog_name(const std::string& algorithm);
 

@@ -81,13 +81,39 @@ TEST_P(VectorFileTest, Loads) {
 TEST_P(VectorFileTest, AgreesWithEveryOracleSource) {
   const VectorFile f = load(GetParam());
   const std::string alg = oracle_alg(f);
-  ASSERT_TRUE(oracle::supports_hash(alg)) << alg;
+  const bool cipher = !f.chacha.empty() || !f.hchacha.empty();
+  if (!cipher) {
+    ASSERT_TRUE(oracle::supports_hash(alg)) << alg;
+  }
   if (!any_oracle())
     GTEST_SKIP() << "no oracle source in this build (cross builds have none); "
                     "the native build checks every file";
+  int sources = 0;
   for (oracle::Source s : oracle::kAllSources) {
     if (!oracle::available(s)) continue;
     const std::string src(oracle::source_name(s));
+    if (cipher) {
+      // Not every source implements every variant; those that do must agree.
+      const int rounds = alg == "chacha12" ? 12 : 20;
+      const bool able = alg == "hchacha20"   ? oracle::supports_hchacha20(s)
+                        : alg == "xchacha20" ? oracle::supports_xchacha20(s)
+                                             : oracle::supports_chacha(s, rounds);
+      if (!able) continue;
+      ++sources;
+      for (const ChachaTest& t : f.chacha) {
+        SCOPED_TRACE(f.path.filename().string() + " tcId " + std::to_string(t.tc_id) + " " + src);
+        const Bytes got = alg == "xchacha20"
+                              ? oracle::xchacha20(s, t.key, t.nonce, t.counter, t.msg)
+                              : oracle::chacha(s, rounds, t.key, t.counter, t.nonce, t.msg);
+        EXPECT_EQ(got == t.ct, t.result != Result::kInvalid) << t.comment;
+      }
+      for (const HChachaTest& t : f.hchacha) {
+        SCOPED_TRACE(f.path.filename().string() + " tcId " + std::to_string(t.tc_id) + " " + src);
+        EXPECT_EQ(oracle::hchacha20(s, t.key, t.nonce) == t.subkey, t.result != Result::kInvalid)
+            << t.comment;
+      }
+      continue;
+    }
     for (const HashTest& t : f.hash) {
       SCOPED_TRACE(f.path.filename().string() + " tcId " + std::to_string(t.tc_id) + " " + src);
       const bool match = oracle::digest(alg, s, t.msg) == t.md;
@@ -114,6 +140,9 @@ TEST_P(VectorFileTest, AgreesWithEveryOracleSource) {
       EXPECT_EQ(hex(v), hex(t.value));
     }
   }
+  if (cipher) {
+    EXPECT_GE(sources, 2) << "fewer than two oracle sources checked " << alg;
+  }
 }
 
 // data_files lists the committed files; a missing directory gives no files
@@ -131,10 +160,15 @@ GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(VectorFileTest);
 
 // Test that the files every consumer relies on are there.
 TEST(VectorFilesTest, ExpectedFilesPresent) {
-  for (const char* rel : {"sha256/fips180-4.json", "sha224/fips180-4.json",
-                          "hmac-sha256/rfc4231.json", "hmac-sha224/rfc4231.json",
-                          "sha256/kernel.json", "sha224/kernel.json", "hmac-sha256/kernel.json",
-                          "hmac-sha224/kernel.json", "sha256/finup2x.json"})
+  for (const char* alg : {"sha224", "sha256", "sha384", "sha512"}) {
+    const std::string a = alg;
+    for (const std::string& rel : {a + "/fips180-4.json", "hmac-" + a + "/rfc4231.json",
+                                   a + "/kernel.json", "hmac-" + a + "/kernel.json"})
+      EXPECT_TRUE(fs::exists(data_dir() / rel)) << rel;
+  }
+  for (const char* rel : {"sha256/finup2x.json", "chacha20/rfc8439.json", "chacha20/random.json",
+                          "chacha20/wrap.json", "chacha12/random.json", "chacha12/wrap.json",
+                          "xchacha20/xchacha-draft.json", "hchacha20/xchacha-draft.json"})
     EXPECT_TRUE(fs::exists(data_dir() / rel)) << rel;
 }
 
@@ -175,6 +209,47 @@ TEST(VectorLoaderTest, BaseFileLoads) {
   EXPECT_EQ(f.hash[1].tc_id, 7);
   EXPECT_EQ(f.algorithm, "SHA-256");
   EXPECT_EQ(f.schema, "lockstep-hash-v1");
+}
+
+// A valid ChaCha20 file (RFC 8439, 2.4.2's first 16 bytes), mutated below.
+json chacha_file() {
+  return json::parse(R"({
+    "algorithm": "ChaCha20", "schema": "lockstep-chacha-v1", "numberOfTests": 1,
+    "testGroups": [{"type": "CipherTest", "source": "RFC 8439", "tests": [
+      {"tcId": 3, "comment": "c", "flags": [], "result": "valid",
+       "key": "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+       "nonce": "000000000000004a00000000", "counter": 1,
+       "msg": "4c616469657320616e642047656e746c", "ct": "6e2e359a2568f98041ba0728dd0d6981"}]}]})");
+}
+
+TEST(VectorLoaderTest, ChachaFields) {
+  const VectorFile f = load_from_string(chacha_file().dump(), "bad/case.json");
+  ASSERT_EQ(f.chacha.size(), 1u);
+  EXPECT_EQ(f.chacha[0].counter, 1u);
+  EXPECT_EQ(f.chacha[0].nonce.size(), 12u);
+
+  json d = chacha_file();
+  test_at(d, 0)["nonce"] = "00";
+  EXPECT_EQ(error_of(d), "bad/case.json: tcId 3: field 'nonce': has 1 bytes, expected 12");
+  d = chacha_file();
+  d["algorithm"] = "XChaCha20";
+  EXPECT_EQ(error_of(d), "bad/case.json: tcId 3: field 'nonce': has 12 bytes, expected 24");
+  d = chacha_file();
+  test_at(d, 0)["counter"] = 4294967296;
+  EXPECT_EQ(error_of(d),
+            "bad/case.json: tcId 3: field 'counter': must be at most 2^32 - 1 (a 32-bit block counter)");
+  d = chacha_file();
+  test_at(d, 0)["ct"] = "6e2e";
+  EXPECT_EQ(error_of(d), "bad/case.json: tcId 3: field 'ct': has 2 bytes, msg has 16");
+  d = chacha_file();
+  d["testGroups"][0]["type"] = "HashTest";
+  EXPECT_EQ(error_of(d),
+            "bad/case.json: testGroups[0]: field 'type': unknown group type 'HashTest' in "
+            "lockstep-chacha-v1 (CipherTest)");
+  d = chacha_file();
+  d["schema"] = "lockstep-hash-v1";
+  EXPECT_EQ(error_of(d),
+            "bad/case.json: field 'algorithm': 'ChaCha20' is not an algorithm of lockstep-hash-v1");
 }
 
 TEST(VectorLoaderTest, NotJson) {
@@ -490,7 +565,7 @@ TEST_P(KernelVectorsTest, MatchKernelTestvecs) {
   EXPECT_EQ(hex(mac.consolidated[0].value), hex(k.hmac_consolidated));
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernel, KernelVectorsTest, testing::Values("sha224", "sha256"),
+INSTANTIATE_TEST_SUITE_P(Kernel, KernelVectorsTest, testing::Values("sha224", "sha256", "sha384", "sha512"),
                          [](const auto& p) { return std::string(p.param); });
 
 // ---------------------------------------------------------------------------

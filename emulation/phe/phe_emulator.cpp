@@ -212,7 +212,20 @@ void on_sigill(int, siginfo_t* info, void* context) {
   const bool from_cpu = info->si_code > 0;
   const Op op = from_cpu ? decode(reinterpret_cast<const uint8_t*>(r[REG_RIP])) : Op::kNone;
   if (op == Op::kNone) {
-    // Not ours: put the old disposition back. A CPU fault recurs when the
+    // Not ours. A previous handler that is a function (another trap
+    // emulator, say) gets it, and stays in place for the next one.
+    if ((g_previous.sa_flags & SA_SIGINFO) && g_previous.sa_sigaction != nullptr) {
+      g_previous.sa_sigaction(SIGILL, info, context);
+      errno = saved_errno;
+      return;
+    }
+    if (!(g_previous.sa_flags & SA_SIGINFO) && g_previous.sa_handler != SIG_DFL &&
+        g_previous.sa_handler != SIG_IGN) {
+      g_previous.sa_handler(SIGILL);
+      errno = saved_errno;
+      return;
+    }
+    // Otherwise put the old disposition back. A CPU fault recurs when the
     // instruction is retried on return; a sent signal is sent again (SIGILL
     // is blocked here, so it arrives on return).
     sigaction(SIGILL, &g_previous, nullptr);

@@ -1,5 +1,5 @@
 // Template definitions of the SHA-2 front end. Included only by the family
-// source files that instantiate it (sha256.cpp), so that the front end is
+// source files that instantiate it (sha256.cpp, sha512.cpp), so that the front end is
 // compiled once, with baseline flags.
 #pragma once
 

@@ -1,5 +1,6 @@
-// The SHA-2 front end: one template for SHA-224, SHA-256 (and, with the
-// 64-bit family, SHA-384 and SHA-512), after the Linux lib/crypto shape.
+// The SHA-2 front end: one template for SHA-224 and SHA-256 (the 32-bit
+// family) and SHA-384 and SHA-512 (the 64-bit one), after the Linux
+// lib/crypto shape.
 //
 // The front end owns buffering, padding, the length field, HMAC key
 // derivation and the sequential finup_2x. Backends supply only a block
@@ -23,6 +24,13 @@ struct Sha256Family {
   static constexpr std::string_view kName = "sha256";
   static constexpr size_t kBlockSize = 64;
   static constexpr size_t kLengthFieldSize = 8;  // big-endian bit count
+};
+
+struct Sha512Family {
+  using Word = uint64_t;
+  static constexpr std::string_view kName = "sha512";
+  static constexpr size_t kBlockSize = 128;
+  static constexpr size_t kLengthFieldSize = 16;  // big-endian 128-bit bit count
 };
 
 // BlockState is the eight chaining words, in host order.
@@ -61,6 +69,8 @@ struct Ctx {
 };
 static_assert(offsetof(Ctx<Sha256Family>, bytecount) == 32);
 static_assert(offsetof(Ctx<Sha256Family>, buf) == 40);
+static_assert(offsetof(Ctx<Sha512Family>, bytecount) == 64);
+static_assert(offsetof(Ctx<Sha512Family>, buf) == 72);
 
 // registry lists every backend of family F compiled for this target, best
 // first and generic last. Defined by each family's registry.cpp.
@@ -86,6 +96,24 @@ struct Sha224 {
   static constexpr size_t kDigestSize = 28;
   static constexpr BlockState<Family> kIv = {{0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
                                               0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4}};
+};
+
+struct Sha512 {
+  using Family = Sha512Family;
+  static constexpr std::string_view kName = "sha512";
+  static constexpr size_t kDigestSize = 64;
+  static constexpr BlockState<Family> kIv = {
+      {0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
+       0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179}};
+};
+
+struct Sha384 {
+  using Family = Sha512Family;
+  static constexpr std::string_view kName = "sha384";
+  static constexpr size_t kDigestSize = 48;
+  static constexpr BlockState<Family> kIv = {
+      {0xcbbb9d5dc1059ed8, 0x629a292a367cd507, 0x9159015a3070dd17, 0x152fecd8f70e5939,
+       0x67332667ffc00b31, 0x8eb44a8768581511, 0xdb0c2e0d64f98fa7, 0x47b5481dbefa4fa4}};
 };
 
 // Hash<A> is the kernel-style API of algorithm A. A null backend means the

@@ -6,6 +6,8 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -34,10 +36,15 @@ struct Alg {
   const char* oracle;        // "sha256"
   const char* hash_display;  // "SHA-256"
   const char* hmac_display;  // "HMAC-SHA256"
+  size_t block;              // block size in bytes
+  size_t length_field;       // bytes of the padding's length field
+  size_t family_digests[2];  // the digest sizes of its family, for key lengths
 };
 constexpr Alg kAlgs[] = {
-    {"sha224", "SHA-224", "HMAC-SHA224"},
-    {"sha256", "SHA-256", "HMAC-SHA256"},
+    {"sha224", "SHA-224", "HMAC-SHA224", 64, 8, {28, 32}},
+    {"sha256", "SHA-256", "HMAC-SHA256", 64, 8, {28, 32}},
+    {"sha384", "SHA-384", "HMAC-SHA384", 128, 16, {48, 64}},
+    {"sha512", "SHA-512", "HMAC-SHA512", 128, 16, {48, 64}},
 };
 
 [[noreturn]] void die(const std::string& msg) {
@@ -224,11 +231,33 @@ File kernel_hmac(const Alg& a) {
   return f;
 }
 
-// Message lengths at and around the block and padding boundaries of a
-// 64-byte block: 55 is the longest message whose padding fits one block.
-constexpr size_t kBoundaryLengths[] = {0,   1,   55,  56,  57,  63,  64,  65,  119, 120, 121,
-                                       127, 128, 129, 191, 192, 193, 255, 256, 257, 511, 512,
-                                       513, 1023, 1024, 1025};
+// Message lengths at and around the block and padding boundaries: with
+// block B and length field L, B - L - 1 is the longest message whose padding
+// fits one block (55 for SHA-256, 111 for SHA-512).
+std::vector<size_t> boundary_lengths(const Alg& a) {
+  const size_t b = a.block, pad = a.block - a.length_field;
+  std::vector<size_t> v = {0, 1};
+  for (size_t m : {1, 2})
+    for (size_t n : {m * b - (b - pad) - 1, m * b - (b - pad), m * b - (b - pad) + 1, m * b - 1,
+                     m * b, m * b + 1})
+      v.push_back(n);
+  for (size_t m : {3, 4, 8, 16})
+    for (size_t n : {m * b - 1, m * b, m * b + 1}) v.push_back(n);
+  return v;
+}
+
+// HMAC key lengths: around the family's digest sizes, the padding boundary,
+// one block (where HMAC starts hashing the key) and two blocks.
+std::vector<size_t> key_lengths(const Alg& a) {
+  const size_t b = a.block, pad = a.block - a.length_field;
+  std::vector<size_t> v = {0, 1, 16, 100, 200, pad - 1, pad, b - 1, b, b + 1, 2 * b - 1, 2 * b,
+                           2 * b + 1};
+  for (size_t d : a.family_digests)
+    for (size_t n : {d - 1, d, d + 1}) v.push_back(n);
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  return v;
+}
 
 // <alg>/random.json: random messages at boundary and random lengths.
 File random_hash(const Alg& a) {
@@ -240,12 +269,14 @@ File random_hash(const Alg& a) {
           "at random lengths.",
           kAgreement},
          ojson{{"BlockBoundary", "The length is at or next to a multiple of the block size or "
-                                 "the padding boundary (55/56 bytes mod 64)."},
+                                 "the padding boundary (" + std::to_string(a.block - a.length_field - 1) + "/" +
+                                 std::to_string(a.block - a.length_field) + " bytes mod " +
+                                 std::to_string(a.block) + ")."},
                {"RandomLength", "The length is random, below 2048."},
                {"ModifiedDigest", "The expected digest has one bit flipped: it must not match."}});
   const std::string source = "lockstep vectors_gen, oracle agreement";
   f.group("HashTest", source);
-  for (size_t n : kBoundaryLengths) {
+  for (size_t n : boundary_lengths(a)) {
     const Bytes msg = rng.bytes(n);
     const Bytes md = agreed_digest(alg, msg, alg + " of random " + bytes_of(n));
     f.add(bytes_of(n), {"BlockBoundary"}, "valid",
@@ -275,24 +306,25 @@ File random_hmac(const Alg& a) {
   const std::string rel = "hmac-" + alg + "/random.json";
   Rng rng(rel);
   File f(rel, a.hmac_display, "lockstep-hmac-v1",
-         {"Random keys (0..200 bytes) and messages (fixed seed); keys around the 64-byte block "
-          "size, where HMAC switches to hashing the key.",
+         {"Random keys (0.." + std::to_string(key_lengths(a).back()) +
+              " bytes) and messages (fixed seed); keys around the " + std::to_string(a.block) +
+              "-byte block size, where HMAC switches to hashing the key.",
           kAgreement},
-         ojson{{"BlockBoundary", "The key length is at or next to the block size (64) or the "
-                                 "digest size."},
+         ojson{{"BlockBoundary", "The key length is at or next to the block size (" +
+                                     std::to_string(a.block) + ") or the digest size."},
                {"LongKey", "The key is longer than the block, so HMAC hashes it first."},
                {"RandomLength", "The key and message lengths are random."},
                {"Truncated", "The tag is truncated to its first 16 bytes."},
                {"ModifiedTag", "The tag has one bit flipped: it must not verify."}});
   const std::string source = "lockstep vectors_gen, oracle agreement";
   f.group("MacTest", source);
-  constexpr size_t kKeyLengths[] = {0, 1, 16, 27, 28, 29, 31, 32, 33, 55, 56,
-                                    63, 64, 65, 100, 127, 128, 129, 200};
+  const std::vector<size_t> key_lens = key_lengths(a);
+  const std::vector<size_t> msg_lens = boundary_lengths(a);
   auto add = [&](size_t klen, size_t mlen, std::vector<std::string> flags, size_t tag_len,
                  bool modify) {
     const Bytes key = rng.bytes(klen);
     const Bytes msg = rng.bytes(mlen);
-    if (klen > 64) flags.push_back("LongKey");
+    if (klen > a.block) flags.push_back("LongKey");
     Bytes tag = agreed_hmac(alg, key, msg,
                             "hmac-" + alg + " key " + bytes_of(klen) + ", msg " + bytes_of(mlen));
     tag.resize(tag_len);
@@ -306,19 +338,167 @@ File random_hmac(const Alg& a) {
           ojson{{"key", hex(key)}, {"msg", hex(msg)}, {"tag", hex(tag)}});
   };
   const size_t full = agreed_hmac(alg, {}, {}, "hmac-" + alg + " size").size();
-  for (size_t i = 0; i < std::size(kKeyLengths); ++i)
-    add(kKeyLengths[i], kBoundaryLengths[i % std::size(kBoundaryLengths)], {"BlockBoundary"}, full, false);
+  for (size_t i = 0; i < key_lens.size(); ++i)
+    add(key_lens[i], msg_lens[i % msg_lens.size()], {"BlockBoundary"}, full, false);
   for (int i = 0; i < 12; ++i) {
     // Drawn in two statements: the order of evaluation of function arguments
     // is unspecified, and compilers differ (GCC and clang do).
     const size_t mlen = rng.below(1100);
-    const size_t klen = rng.below(201);
+    const size_t klen = rng.below(key_lens.back() + 1);
     add(klen, mlen, {"RandomLength"}, full, false);
   }
   for (size_t klen : {size_t{20}, size_t{64}, size_t{131}}) add(klen, 50, {"Truncated"}, 16, false);
   for (size_t klen : {size_t{0}, size_t{32}, size_t{64}, size_t{150}})
     add(klen, 64, {"ModifiedTag"}, full, true);
   add(20, 20, {"ModifiedTag", "Truncated"}, 16, true);
+  return f;
+}
+
+// ---------------------------------------------------------------------------
+// ChaCha. Not every source implements every variant (OpenSSL has no
+// ChaCha12 or XChaCha20), so a value is written where every source that
+// implements it agrees, and at least two do.
+
+Bytes agreed_by_those_able(const std::vector<oracle::Opinion>& opinions, const std::string& what) {
+  if (opinions.size() < 2) die(what + ": fewer than two oracle sources can answer");
+  const oracle::Vote vote = oracle::tally(opinions);
+  if (!vote.unanimous()) die("oracle sources disagree on " + what + ": " + vote.to_string());
+  return opinions.front().value;
+}
+
+// who_agrees names the sources behind a file's values, for its header.
+std::string who_agrees(const std::vector<oracle::Opinion>& sample) {
+  std::string names;
+  for (size_t i = 0; i < sample.size(); ++i)
+    names += (i ? (i + 1 == sample.size() ? " and " : ", ") : "") + sample[i].who;
+  return "Expected values: computed by " + names + " and written only where they all agree.";
+}
+
+struct Cipher {
+  const char* name;     // catalog name and directory: "chacha20"
+  const char* display;  // "ChaCha20"
+  int rounds;
+};
+constexpr Cipher kCiphers[] = {{"chacha20", "ChaCha20", 20}, {"chacha12", "ChaCha12", 12}};
+
+std::string cipher_what(const Cipher& c, uint32_t counter, size_t len) {
+  return std::string(c.name) + " of " + bytes_of(len) + " from counter " + std::to_string(counter);
+}
+
+// <cipher>/random.json: random keys, nonces and messages at lengths around
+// the block size and the 4-, 8- and 16-block widths of the SIMD backends.
+File random_cipher(const Cipher& c) {
+  const std::string rel = std::string(c.name) + "/random.json";
+  Rng rng(rel);
+  const Bytes k0(32), n0(12);
+  File f(rel, c.display, "lockstep-chacha-v1",
+         {"Random keys, nonces, counters and messages (fixed seed) at lengths around one "
+          "block and the 4-, 8- and 16-block widths of the vector backends.",
+          who_agrees(oracle::chacha_opinions(c.rounds, k0, 0, n0, {}))},
+         ojson{{"BlockBoundary", "The length is at or next to a multiple of 64 bytes."},
+               {"RandomLength", "The length is random, below 2048."},
+               {"ModifiedCiphertext", "The expected output has one bit flipped: it must not match."}});
+  f.group("CipherTest", "lockstep vectors_gen, oracle agreement");
+  auto add = [&](size_t len, std::vector<std::string> flags, bool modify) {
+    const Bytes key = rng.bytes(32), nonce = rng.bytes(12), msg = rng.bytes(len);
+    const uint32_t counter = static_cast<uint32_t>(rng.below(uint64_t{1} << 32));
+    Bytes ct = agreed_by_those_able(oracle::chacha_opinions(c.rounds, key, counter, nonce, msg),
+                                    cipher_what(c, counter, len));
+    std::string comment = bytes_of(len) + " from counter " + std::to_string(counter);
+    if (modify) {
+      const size_t bit = rng.below(ct.size() * 8);
+      ct[bit / 8] ^= static_cast<uint8_t>(1u << (bit % 8));
+      comment += ", output bit " + std::to_string(bit) + " flipped";
+    }
+    f.add(comment, std::move(flags), modify ? "invalid" : "valid",
+          ojson{{"key", hex(key)}, {"nonce", hex(nonce)}, {"counter", counter},
+                {"msg", hex(msg)}, {"ct", hex(ct)}});
+  };
+  for (size_t n : {0, 1, 63, 64, 65, 127, 128, 129, 255, 256, 257, 511, 512, 513, 1023, 1024, 1025})
+    add(n, {"BlockBoundary"}, false);
+  for (int i = 0; i < 8; ++i) add(rng.below(2048), {"RandomLength"}, false);
+  for (size_t n : {1, 64, 100}) add(n, {"ModifiedCiphertext"}, true);
+  return f;
+}
+
+// <cipher>/wrap.json: the 32-bit counter wrapping from 2^32 - 1 to 0 without
+// carrying into the nonce, from 2^32 - k for k = 1..17, in calls of 1 to 33
+// blocks, whole and one byte short.
+File wrap_cipher(const Cipher& c) {
+  const std::string rel = std::string(c.name) + "/wrap.json";
+  Rng rng(rel);
+  const Bytes k0(32), n0(12);
+  File f(rel, c.display, "lockstep-chacha-v1",
+         {"The block counter starts at 2^32 - k (k = 1..17) and wraps to 0 inside the call; "
+          "the nonce words do not change (RFC 8439, the Linux kernel and Crypto++'s ChaChaTLS "
+          "agree; OpenSSL 3.0 carries into the nonce, and its adapter splits calls at the "
+          "wrap).",
+          who_agrees(oracle::chacha_opinions(c.rounds, k0, 0, n0, {}))},
+         ojson{{"CounterWrap", "The counter passes 2^32 - 1 within the message."},
+               {"Keystream", "The message is zeros, so the output is the keystream."}});
+  f.group("CipherTest", "lockstep vectors_gen, oracle agreement");
+  constexpr size_t kBlocks[] = {1, 2, 4, 8, 16, 17, 33};
+  for (uint32_t k = 1; k <= 17; ++k) {
+    const uint32_t counter = 0u - k;
+    const size_t nblocks = kBlocks[k % std::size(kBlocks)];
+    const size_t len = 64 * nblocks - (k % 2);
+    const Bytes key = rng.bytes(32), nonce = rng.bytes(12);
+    const bool zeros = k % 3 == 0;
+    const Bytes msg = zeros ? Bytes(len) : rng.bytes(len);
+    const Bytes ct = agreed_by_those_able(oracle::chacha_opinions(c.rounds, key, counter, nonce, msg),
+                                          cipher_what(c, counter, len));
+    std::vector<std::string> flags = {"CounterWrap"};
+    if (zeros) flags.push_back("Keystream");
+    f.add(bytes_of(len) + " from counter 2^32-" + std::to_string(k), std::move(flags), "valid",
+          ojson{{"key", hex(key)}, {"nonce", hex(nonce)}, {"counter", counter},
+                {"msg", zeros ? ojson{{"pattern", "00"}, {"repeat", len}} : ojson(hex(msg))},
+                {"ct", hex(ct)}});
+  }
+  return f;
+}
+
+// xchacha20/random.json and hchacha20/random.json.
+File random_xchacha() {
+  const std::string rel = "xchacha20/random.json";
+  Rng rng(rel);
+  const Bytes k0(32), n0(24);
+  File f(rel, "XChaCha20", "lockstep-chacha-v1",
+         {"Random keys, 24-byte nonces, counters and messages (fixed seed).",
+          who_agrees(oracle::xchacha20_opinions(k0, n0, 0, {}))},
+         ojson{{"CounterWrap", "The counter passes 2^32 - 1 within the message."}});
+  f.group("CipherTest", "lockstep vectors_gen, oracle agreement");
+  for (int i = 0; i < 12; ++i) {
+    const size_t len = i < 4 ? std::array<size_t, 4>{0, 1, 64, 1025}[i] : rng.below(1500);
+    const bool wrap = i % 5 == 4;
+    const uint32_t counter = wrap ? 0u - static_cast<uint32_t>(1 + rng.below(8))
+                                  : static_cast<uint32_t>(rng.below(1000));
+    const Bytes key = rng.bytes(32), nonce = rng.bytes(24), msg = rng.bytes(len);
+    const Bytes ct = agreed_by_those_able(oracle::xchacha20_opinions(key, nonce, counter, msg),
+                                          "xchacha20 of " + bytes_of(len));
+    f.add(bytes_of(len) + " from counter " + std::to_string(counter),
+          wrap && len > 64 ? std::vector<std::string>{"CounterWrap"} : std::vector<std::string>{},
+          "valid",
+          ojson{{"key", hex(key)}, {"nonce", hex(nonce)}, {"counter", counter},
+                {"msg", hex(msg)}, {"ct", hex(ct)}});
+  }
+  return f;
+}
+
+File random_hchacha() {
+  const std::string rel = "hchacha20/random.json";
+  Rng rng(rel);
+  const Bytes k0(32), n0(16);
+  File f(rel, "HChaCha20", "lockstep-hchacha-v1",
+         {"Random keys and 16-byte nonces (fixed seed).",
+          who_agrees(oracle::hchacha20_opinions(k0, n0))},
+         ojson::object());
+  f.group("HChaChaTest", "lockstep vectors_gen, oracle agreement");
+  for (int i = 0; i < 8; ++i) {
+    const Bytes key = rng.bytes(32), nonce = rng.bytes(16);
+    const Bytes sub = agreed_by_those_able(oracle::hchacha20_opinions(key, nonce), "hchacha20");
+    f.add("random key and nonce", {}, "valid",
+          ojson{{"key", hex(key)}, {"nonce", hex(nonce)}, {"subkey", hex(sub)}});
+  }
   return f;
 }
 
@@ -390,5 +570,11 @@ int main(int argc, char** argv) {
     write(out, random_hmac(a));
   }
   write(out, finup2x());
+  for (const Cipher& c : kCiphers) {
+    write(out, random_cipher(c));
+    write(out, wrap_cipher(c));
+  }
+  write(out, random_xchacha());
+  write(out, random_hchacha());
   return 0;
 }

@@ -1,0 +1,276 @@
+// ChaCha20 and ChaCha12 over every backend: the published and generated
+// vectors, every length, in place and overlapping buffers, alignments,
+// guard pages, counter continuity across calls and the 2^32 counter wrap.
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "backend_fixture.h"
+#include "chacha/chacha.h"
+#include "guarded_buffer.h"
+#include "rounds.h"
+#include "vector_set.h"
+
+namespace lockstep::conformance {
+namespace {
+
+class ChachaConformance : public CipherTest {
+ protected:
+  // A random key, nonce and message of `len` bytes.
+  struct Input {
+    Bytes key, nonce, msg;
+  };
+  Input input(size_t len) {
+    return {rng().bytes(chacha::kKeySize), rng().bytes(chacha::kNonceSize), rng().bytes(len)};
+  }
+
+  // blocks is ceil(len / 64): the counter values a call of `len` consumes.
+  static uint32_t blocks(size_t len) {
+    return static_cast<uint32_t>((len + chacha::kBlockSize - 1) / chacha::kBlockSize);
+  }
+};
+
+INSTANTIATE_TEST_SUITE_P(All, ChachaConformance, testing::ValuesIn(cipher_params()),
+                         CipherParamName());
+
+// fold hashes `data` into `acc` (SHA-256 through the generic backend, which
+// is not under test here).
+class Fold {
+ public:
+  Fold() : alg_(catalog::find_hash("sha256")), ctx_(alg_->ctx_size, alg_->ctx_align) {
+    alg_->init(ctx_.get(), alg_->family->backends().back());
+  }
+  void add(std::span<const uint8_t> data) { alg_->update(ctx_.get(), data.data(), data.size()); }
+  Bytes value() {
+    Bytes out(alg_->digest_size);
+    alg_->final(ctx_.get(), out.data());
+    return out;
+  }
+
+ private:
+  const catalog::HashAlgorithm* alg_;
+  RawCtx ctx_;
+};
+
+}  // namespace
+
+// Test the backend against every vector file of its algorithm (RFC 8439
+// sections 2.3.2, 2.4.2, A.1 and A.2 for ChaCha20; generated files for both
+// variants), and the XChaCha20 files through xchacha20() on this backend.
+TEST_P(ChachaConformance, Vectors) {
+  const VectorSet& set = vector_set();
+  ASSERT_TRUE(set.errors.empty()) << set.errors.front();
+  size_t run = 0;
+  auto check = [&](const LoadedFile& f, const vectors::ChachaTest& t, const Bytes& got) {
+    ++run;
+    const bool match = got == t.ct;
+    EXPECT_EQ(match, t.result == vectors::Result::kValid)
+        << label() << ": " << f.display << " tcId " << t.tc_id << " (" << t.comment
+        << "): got " << hex(got) << ", file has " << hex(t.ct);
+  };
+  for (const LoadedFile* f : set.named(alg().name)) {
+    for (const vectors::ChachaTest& t : f->file.chacha) {
+      Bytes got(t.msg.size());
+      crypt(t.key, t.counter, t.nonce, got.data(), t.msg.data(), t.msg.size());
+      check(*f, t, got);
+    }
+  }
+  if (alg().rounds == 20) {
+    const auto* b = static_cast<const chacha::ChachaBackend*>(backend());
+    for (const LoadedFile* f : set.named("xchacha20")) {
+      for (const vectors::ChachaTest& t : f->file.chacha) {
+        Bytes got(t.msg.size());
+        chacha::xchacha20(t.key.data(), t.nonce.data(), t.counter, got.data(), t.msg.data(),
+                          t.msg.size(), b);
+        check(*f, t, got);
+      }
+    }
+  }
+  EXPECT_GT(run, 0u) << "no vector file for " << alg().name << " in " << set.dir.string();
+}
+
+// Test every length from 0 to 4096: the outputs, each from a fresh state,
+// are folded into one SHA-256 and compared with the reference's fold; on a
+// mismatch the first wrong length is reported. The counter after each call
+// must have advanced by ceil(len / 64).
+TEST_P(ChachaConformance, AllLensUpTo4096) {
+  constexpr size_t kMaxLen = 4096;
+  const Input in = input(kMaxLen);
+  Bytes out(kMaxLen);
+  Fold got, want;
+  for (size_t len = 0; len <= kMaxLen; ++len) {
+    const auto state = crypt(in.key, 7, in.nonce, out.data(), in.msg.data(), len);
+    ASSERT_EQ(state[12], 7 + blocks(len)) << label() << ": counter after len=" << len;
+    got.add({out.data(), len});
+    want.add(expected(in.key, 7, in.nonce, {in.msg.data(), len}));
+  }
+  const Bytes g = got.value(), w = want.value();
+  EXPECT_EQ(hex(g), hex(w)) << label() << ": SHA-256 of the outputs for len 0.." << kMaxLen;
+  if (g != w) {
+    for (size_t len = 0; len <= kMaxLen; ++len) {
+      crypt(in.key, 7, in.nonce, out.data(), in.msg.data(), len);
+      if (Bytes(out.begin(), out.begin() + len) != expected(in.key, 7, in.nonce, {in.msg.data(), len})) {
+        ADD_FAILURE() << label() << ": first wrong length: len=" << len;
+        break;
+      }
+    }
+  }
+}
+
+// Test in place (dst == src) and with dst overlapping src from below at
+// small offsets (dst = src - k), which the API allows; dst above src with
+// overlap is not allowed and not tested.
+TEST_P(ChachaConformance, InPlaceAndOverlap) {
+  for (int r = 0; r < rounds(300, 60); ++r) {
+    const size_t len = rng().length(1100);
+    const size_t k = r == 0 ? 0 : rng().below(70);  // 0: in place
+    const Input in = input(len);
+    const Bytes want = expected(in.key, 9, in.nonce, in.msg);
+    Bytes buf(len + k);
+    put(buf.data() + k, in.msg);
+    crypt(in.key, 9, in.nonce, buf.data(), buf.data() + k, len);
+    EXPECT_EQ(hex(Bytes(buf.begin(), buf.begin() + len)), hex(want))
+        << label() << ": len=" << len << " dst = src - " << k;
+    if (HasFailure()) break;
+  }
+}
+
+// Test every alignment 0..127 of src and of dst, each with the other
+// aligned and with both misaligned together.
+TEST_P(ChachaConformance, Alignment) {
+  constexpr size_t kOffsets = 128;
+  Bytes src_buf(2048 + kOffsets), dst_buf(2048 + kOffsets);
+  for (size_t off = 0; off < kOffsets; ++off) {
+    for (const auto& [so, dof] : {std::pair{off, size_t{0}}, std::pair{size_t{0}, off},
+                                  std::pair{off, (off * 7) % kOffsets}}) {
+      const size_t len = rng().length(2048);
+      const Input in = input(len);
+      put(src_buf.data() + so, in.msg);
+      crypt(in.key, 3, in.nonce, dst_buf.data() + dof, src_buf.data() + so, len);
+      EXPECT_EQ(hex(Bytes(dst_buf.begin() + dof, dst_buf.begin() + dof + len)),
+                hex(expected(in.key, 3, in.nonce, in.msg)))
+          << label() << ": len=" << len << " src offset " << so << " dst offset " << dof;
+    }
+    if (HasFailure()) break;
+  }
+}
+
+// Test that no byte outside [src, src + len) is read and none outside
+// [dst, dst + len) written: src and dst end at a guard page (and start at
+// one), for every length up to 17 blocks plus a few, and len 0 with both
+// pointers at the guard.
+TEST_P(ChachaConformance, GuardPages) {
+  constexpr size_t kMaxLen = 17 * 64 + 3;
+  GuardedBuffer src(kMaxLen), dst(kMaxLen);
+  const Input in = input(kMaxLen);
+  for (size_t len = 0; len <= kMaxLen; ++len) {
+    const Bytes want = expected(in.key, 1, in.nonce, {in.msg.data(), len});
+    for (const bool at_end : {true, false}) {
+      uint8_t* s = at_end ? src.tail(len) : src.head(len);
+      uint8_t* d = at_end ? dst.tail(len) : dst.head(len);
+      put(s, {in.msg.data(), len});
+      crypt(in.key, 1, in.nonce, d, s, len);
+      ASSERT_EQ(hex(Bytes(d, d + len)), hex(want))
+          << label() << ": len=" << len << (at_end ? " against the trailing guards" : " after the leading guards");
+      // In place against the guard.
+      put(s, {in.msg.data(), len});
+      crypt(in.key, 1, in.nonce, s, s, len);
+      ASSERT_EQ(hex(Bytes(s, s + len)), hex(want)) << label() << ": in place, len=" << len;
+    }
+  }
+}
+
+// Test counter continuity: one call over a long message equals any split
+// of it into calls whose lengths are whole blocks (the last one need not
+// be), each continuing from the state the previous call left. A split at a
+// partial block consumes that block's counter: the next call starts at the
+// following block, not mid-block.
+TEST_P(ChachaConformance, SplitsContinueTheStream) {
+  for (int r = 0; r < rounds(100, 25); ++r) {
+    const size_t len = rng().below(40 * 64);
+    const Input in = input(len);
+    const uint32_t counter = r % 2 ? rng().u32() : 0;  // odd rounds may cross 2^32
+    const Bytes want = expected(in.key, counter, in.nonce, in.msg);
+
+    std::array<uint32_t, 16> state;
+    alg().init(state.data(), in.key.data(), counter, in.nonce.data());
+    Bytes got(len);
+    std::vector<size_t> parts;
+    for (size_t done = 0; done < len;) {
+      size_t n = 64 * rng().below(20);
+      if (n > len - done || rng().below(8) == 0) n = len - done;
+      alg().crypt(state.data(), got.data() + done, in.msg.data() + done, n, backend());
+      parts.push_back(n);
+      done += n;
+    }
+    ASSERT_EQ(hex(got), hex(want)) << label() << ": len=" << len << " counter=" << counter
+                                   << " in " << parts.size() << " calls";
+    ASSERT_EQ(state[12], counter + blocks(len)) << label() << ": counter after the calls";
+  }
+  // A partial block consumes its counter value.
+  const Input in = input(200);
+  std::array<uint32_t, 16> state;
+  alg().init(state.data(), in.key.data(), 0, in.nonce.data());
+  Bytes a(100), b(100);
+  alg().crypt(state.data(), a.data(), in.msg.data(), 100, backend());  // blocks 0 and 1
+  EXPECT_EQ(state[12], 2u);
+  alg().crypt(state.data(), b.data(), in.msg.data() + 100, 100, backend());  // blocks 2 and 3
+  const Bytes whole = expected(in.key, 0, in.nonce, Bytes(256, 0));
+  Bytes want_b(100);
+  for (size_t i = 0; i < 100; ++i) want_b[i] = in.msg[100 + i] ^ whole[128 + i];
+  EXPECT_EQ(hex(b), hex(want_b)) << label() << ": the call after a 100-byte call must start at block 2";
+}
+
+// Test the counter wrap: starting at 2^32 - k for k = 1..17, calls of 1, 2,
+// 4, 8, 16, 17 and 33 blocks (and one byte short of each) wrap to 0 without
+// carrying into the nonce, and the state says so afterwards.
+TEST_P(ChachaConformance, CounterWrap) {
+  for (uint32_t k = 1; k <= 17; ++k) {
+    const uint32_t counter = 0u - k;
+    for (const size_t nblocks : {1, 2, 4, 8, 16, 17, 33}) {
+      for (const size_t len : {64 * nblocks, 64 * nblocks - 1}) {
+        const Input in = input(len);
+        Bytes got(len);
+        const auto state = crypt(in.key, counter, in.nonce, got.data(), in.msg.data(), len);
+        ASSERT_EQ(hex(got), hex(expected(in.key, counter, in.nonce, in.msg)))
+            << label() << ": counter 2^32-" << k << ", len=" << len;
+        EXPECT_EQ(state[12], counter + blocks(len)) << label() << ": counter 2^32-" << k;
+        std::array<uint32_t, 16> fresh;
+        alg().init(fresh.data(), in.key.data(), counter, in.nonce.data());
+        EXPECT_TRUE(std::equal(state.begin() + 13, state.end(), fresh.begin() + 13))
+            << label() << ": the wrap carried into the nonce words";
+      }
+    }
+  }
+}
+
+// Test len 0: nothing written, the counter unchanged.
+TEST_P(ChachaConformance, ZeroLength) {
+  const Input in = input(0);
+  uint8_t canary[4] = {1, 2, 3, 4};
+  const auto state = crypt(in.key, 5, in.nonce, canary, canary, 0);
+  EXPECT_EQ(state[12], 5u);
+  EXPECT_EQ(canary[0], 1);
+  EXPECT_EQ(canary[3], 4);
+}
+
+// Test HChaCha20 against its vector files (it has one implementation, the
+// front end's; XChaCha20 through every backend is in Vectors above).
+TEST(HChacha, Vectors) {
+  const VectorSet& set = vector_set();
+  size_t run = 0;
+  for (const LoadedFile* f : set.named("hchacha20")) {
+    for (const vectors::HChachaTest& t : f->file.hchacha) {
+      uint8_t subkey[32];
+      chacha::hchacha20(t.key.data(), t.nonce.data(), subkey);
+      EXPECT_EQ(hex(Bytes(subkey, subkey + 32)) == hex(t.subkey), t.result == vectors::Result::kValid)
+          << f->display << " tcId " << t.tc_id << ": got " << hex(Bytes(subkey, subkey + 32));
+      ++run;
+    }
+  }
+  EXPECT_GT(run, 0u) << "no HChaCha20 vector file in " << set.dir.string();
+}
+
+}  // namespace lockstep::conformance

@@ -1,0 +1,471 @@
+// The SHA512-extension trap emulator: see sha512ext_emulator.h for the model
+// and README.md for the signal-frame details.
+//
+// Everything the handler calls is async-signal-safe: sigaction, raise,
+// write, abort, memcpy/memset and plain computation on the frame. No
+// allocation, no stdio, no CPUID (the frame offsets are read at install).
+#include "sha512ext/sha512ext_emulator.h"
+
+#include <cpuid.h>
+#include <signal.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "cpu/cpu.h"
+
+namespace lockstep::sha512ext {
+namespace {
+
+// ---------------------------------------------------------------------------
+// The instructions, after the Operation sections of the Intel SDM, vol. 2
+// (VSHA512RNDS2, VSHA512MSG1, VSHA512MSG2). q[0] is bits 63:0.
+
+struct Ymm {
+  uint64_t q[4];
+};
+
+constexpr uint64_t ror64(uint64_t x, int n) { return (x >> n) | (x << (64 - n)); }
+constexpr uint64_t sigma0(uint64_t x) { return ror64(x, 1) ^ ror64(x, 8) ^ (x >> 7); }
+constexpr uint64_t sigma1(uint64_t x) { return ror64(x, 19) ^ ror64(x, 61) ^ (x >> 6); }
+constexpr uint64_t big_sigma0(uint64_t a) { return ror64(a, 28) ^ ror64(a, 34) ^ ror64(a, 39); }
+constexpr uint64_t big_sigma1(uint64_t e) { return ror64(e, 14) ^ ror64(e, 18) ^ ror64(e, 41); }
+constexpr uint64_t ch(uint64_t e, uint64_t f, uint64_t g) { return (e & f) ^ (~e & g); }
+constexpr uint64_t maj(uint64_t a, uint64_t b, uint64_t c) { return (a & b) ^ (a & c) ^ (b & c); }
+
+// Two rounds: (c, d, g, h) from the destination, (a, b, e, f) from the first
+// source, W + K of the two rounds from the low two qwords of the second.
+// The destination receives the new (a, b, e, f), a in the top qword.
+Ymm rnds2(const Ymm& cdgh, const Ymm& abef, const Ymm& wk) {
+  uint64_t a = abef.q[3], b = abef.q[2], e = abef.q[1], f = abef.q[0];
+  uint64_t c = cdgh.q[3], d = cdgh.q[2], g = cdgh.q[1], h = cdgh.q[0];
+  for (int i = 0; i < 2; ++i) {
+    const uint64_t t = ch(e, f, g) + big_sigma1(e) + wk.q[i] + h;
+    const uint64_t a_next = t + maj(a, b, c) + big_sigma0(a);
+    const uint64_t e_next = t + d;
+    h = g, g = f, f = e, e = e_next;
+    d = c, c = b, b = a, a = a_next;
+  }
+  return {{f, e, b, a}};
+}
+
+// W[i] + sigma0(W[i + 1]) for the destination's W[0..3] and W[4], the
+// source's low qword.
+Ymm msg1(const Ymm& w, const Ymm& next) {
+  return {{w.q[0] + sigma0(w.q[1]), w.q[1] + sigma0(w.q[2]), w.q[2] + sigma0(w.q[3]),
+           w.q[3] + sigma0(next.q[0])}};
+}
+
+// Adds sigma1(W[t-2]): W[14], W[15] are the source's top two qwords, and
+// the two words after them are the ones this instruction makes.
+Ymm msg2(const Ymm& x, const Ymm& prev) {
+  Ymm r;
+  r.q[0] = x.q[0] + sigma1(prev.q[2]);
+  r.q[1] = x.q[1] + sigma1(prev.q[3]);
+  r.q[2] = x.q[2] + sigma1(r.q[0]);
+  r.q[3] = x.q[3] + sigma1(r.q[1]);
+  return r;
+}
+
+// ---------------------------------------------------------------------------
+// Decoding.
+
+enum class Op : uint8_t { kRnds2 = 0xcb, kMsg1 = 0xcc, kMsg2 = 0xcd };
+
+struct Insn {
+  Op op;
+  int dst, src1, src2;  // register numbers; src2 is -1 for MSG1/MSG2
+};
+
+constexpr size_t kInsnLength = 5;  // c4, two VEX bytes, opcode, ModRM
+
+const char* op_name(Op op) {
+  switch (op) {
+    case Op::kRnds2: return "VSHA512RNDS2";
+    case Op::kMsg1: return "VSHA512MSG1";
+    case Op::kMsg2: return "VSHA512MSG2";
+  }
+  return "?";
+}
+
+// Message builds one line in a fixed buffer and writes it with write(2):
+// snprintf and stdio are not async-signal-safe.
+class Message {
+ public:
+  Message& text(const char* s) {
+    while (*s && len_ < sizeof buf_) buf_[len_++] = *s++;
+    return *this;
+  }
+  Message& hex(uint64_t v) {
+    char digits[16];
+    int n = 0;
+    do {
+      digits[n++] = "0123456789abcdef"[v & 15];
+      v >>= 4;
+    } while (v);
+    text("0x");
+    while (n && len_ < sizeof buf_) buf_[len_++] = digits[--n];
+    return *this;
+  }
+  Message& bytes(const uint8_t* p, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+      const char b[4] = {"0123456789abcdef"[p[i] >> 4], "0123456789abcdef"[p[i] & 15],
+                         i + 1 < n ? ' ' : '\0', '\0'};
+      text(b);
+    }
+    return *this;
+  }
+  [[noreturn]] void die() {
+    text("\n");
+    size_t done = 0;
+    while (done < len_) {
+      const ssize_t w = write(STDERR_FILENO, buf_ + done, len_ - done);
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) break;
+      done += static_cast<size_t>(w);
+    }
+    std::abort();
+  }
+
+ private:
+  char buf_[400];
+  size_t len_ = 0;
+};
+
+Message fault(const char* what, uint64_t rip) {
+  Message m;
+  m.text("lockstep sha512ext emulator: ").text(what).text(" at ").hex(rip).text(": ");
+  return m;
+}
+
+// Legacy prefixes and REX. Before a VEX prefix 66, F2, F3, F0 and REX make
+// the hardware raise #UD; segment overrides and 67 are legal but pointless
+// for the register forms. None is supported.
+bool is_prefix(uint8_t b) {
+  switch (b) {
+    case 0x26: case 0x2e: case 0x36: case 0x3e: case 0x64: case 0x65:
+    case 0x66: case 0x67: case 0xf0: case 0xf2: case 0xf3:
+      return true;
+    default:
+      return (b & 0xf0) == 0x40;
+  }
+}
+
+// decode returns false when the bytes at `p` are not one of the three
+// opcodes (the SIGILL is someone else's). It reads byte by byte and stops at
+// the first mismatch, so it never reads past what the CPU itself decoded.
+// The three opcodes in forms it does not perform are reported and abort.
+bool decode(const uint8_t* p, Insn* insn) {
+  const uint64_t rip = reinterpret_cast<uintptr_t>(p);
+  size_t n = 0;
+  while (n < 14 && is_prefix(p[n])) ++n;  // 15 bytes at most, the VEX ones included
+  const uint8_t* v = p + n;
+  // c4 [R X B m-mmmm] [W vvvv L pp] opcode ModRM, with map 0F38 and pp = F2.
+  if (v[0] != 0xc4 || (v[1] & 0x1f) != 0x02 || (v[2] & 0x03) != 0x03) return false;
+  if (v[3] != 0xcb && v[3] != 0xcc && v[3] != 0xcd) return false;
+  const Op op = static_cast<Op>(v[3]);
+  if (n != 0)
+    fault(op_name(op), rip)
+        .text("prefix bytes ")
+        .bytes(p, n)
+        .text(" before the VEX prefix are not supported")
+        .die();
+  const uint8_t modrm = v[4];
+  const bool w = (v[2] & 0x80) != 0;
+  const bool l = (v[2] & 0x04) != 0;
+  const int vvvv = (~v[2] >> 3) & 15;
+  if (w || !l)
+    fault(op_name(op), rip)
+        .text("encoding ")
+        .bytes(v, 5)
+        .text(" has VEX.")
+        .text(w ? "W1" : "L0")
+        .text(": the hardware raises #UD for it too (only VEX.256.W0 exists)")
+        .die();
+  if (op != Op::kRnds2 && vvvv != 0)
+    fault(op_name(op), rip)
+        .text("encoding ")
+        .bytes(v, 5)
+        .text(" has VEX.vvvv != 1111: the hardware raises #UD for it too")
+        .die();
+  if ((modrm >> 6) != 3)
+    fault(op_name(op), rip)
+        .text("encoding ")
+        .bytes(v, 5)
+        .text(" has a memory operand (ModRM.mod != 11): the instructions exist in register "
+              "form only, the hardware raises #UD for it too")
+        .die();
+  insn->op = op;
+  // R and B are stored inverted; X means nothing in the register forms.
+  insn->dst = ((modrm >> 3) & 7) | ((v[1] & 0x80) ? 0 : 8);
+  const int rm = (modrm & 7) | ((v[1] & 0x20) ? 0 : 8);
+  if (op == Op::kRnds2) {
+    insn->src1 = vvvv;
+    insn->src2 = rm;
+  } else {
+    insn->src1 = rm;
+    insn->src2 = -1;
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// The signal frame. uc_mcontext.fpregs points to the kernel's XSAVE image in
+// the standard (not compacted) format: the 512-byte legacy FXSAVE region
+// with XMM0-15 at byte 160, the software-reserved bytes 464..511 that say an
+// XSAVE area follows, the XSAVE header at 512, then the extended components
+// at the offsets CPUID.(0DH, i).EBX gives (YMM_Hi128, i = 2, usually 576;
+// ZMM_Hi256, i = 6). See the kernel's arch/x86/include/uapi/asm/sigcontext.h.
+
+constexpr size_t kXmmOffset = 160;
+constexpr size_t kSwBytesOffset = 464;
+constexpr size_t kXsaveHeaderOffset = 512;
+constexpr uint32_t kFpXstateMagic1 = 0x46505853;  // "FPXS"
+constexpr uint32_t kFpXstateMagic2 = 0x46505845;  // "FPXE"
+constexpr uint64_t kSse = 1u << 1, kYmm = 1u << 2, kZmmHi256 = 1u << 6;
+
+// From CPUID at install: where the components start; 0 = not enabled.
+size_t g_ymm_offset = 0;
+size_t g_zmm_hi256_offset = 0;
+
+std::atomic<uint64_t> g_emulated{0};
+std::atomic<uint64_t> g_upper_init{0};
+static_assert(std::atomic<uint64_t>::is_always_lock_free);
+
+template <class T>
+T load(const uint8_t* p) {
+  T v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+template <class T>
+void store(uint8_t* p, T v) {
+  std::memcpy(p, &v, sizeof v);
+}
+
+// Frame is the vector state of one signal frame, checked once.
+class Frame {
+ public:
+  Frame(uint8_t* fx, const char* what, uint64_t rip) : fx_(fx) {
+    if (fx_ == nullptr)
+      fault(what, rip).text("the signal frame has no FPU state (uc_mcontext.fpregs is null)").die();
+    const uint8_t* sw = fx_ + kSwBytesOffset;
+    if (load<uint32_t>(sw) != kFpXstateMagic1)
+      fault(what, rip)
+          .text("the signal frame has no XSAVE area (FP_XSTATE_MAGIC1 missing); the kernel "
+                "must save the AVX state")
+          .die();
+    const uint32_t extended_size = load<uint32_t>(sw + 4);
+    const uint64_t xfeatures = load<uint64_t>(sw + 8);
+    xstate_size_ = load<uint32_t>(sw + 16);
+    if ((xfeatures & (kSse | kYmm)) != (kSse | kYmm) || g_ymm_offset == 0 ||
+        xstate_size_ < g_ymm_offset + 256 || extended_size < xstate_size_ + 4 ||
+        load<uint32_t>(fx_ + xstate_size_) != kFpXstateMagic2)
+      fault(what, rip)
+          .text("the signal frame's XSAVE area lacks the YMM state (xfeatures ")
+          .hex(xfeatures)
+          .text(", xstate_size ")
+          .hex(xstate_size_)
+          .text(", extended_size ")
+          .hex(extended_size)
+          .text(")")
+          .die();
+    if (load<uint64_t>(fx_ + kXsaveHeaderOffset + 8) >> 63)
+      fault(what, rip).text("the signal frame's XSAVE area is in the compacted format").die();
+    bv_ = load<uint64_t>(fx_ + kXsaveHeaderOffset);
+    zmm_hi256_ = g_zmm_hi256_offset != 0 && (xfeatures & kZmmHi256) &&
+                 xstate_size_ >= g_zmm_hi256_offset + 512;
+  }
+
+  // A clear XSTATE_BV bit means the component is in its initial state, all
+  // zeros, whatever the buffer holds.
+  bool upper_init() const { return !(bv_ & kYmm); }
+
+  Ymm read(int r) const {
+    Ymm y = {};
+    if (bv_ & kSse) std::memcpy(&y.q[0], fx_ + kXmmOffset + 16 * r, 16);
+    if (bv_ & kYmm) std::memcpy(&y.q[2], fx_ + g_ymm_offset + 16 * r, 16);
+    return y;
+  }
+
+  // write sets bits 255:0 of register r and zeroes the bits above (VEX.256).
+  void write(int r, const Ymm& y) {
+    // Setting a component's bit makes XRSTOR load all of it from the
+    // buffer, where the kernel wrote nothing for a component in its initial
+    // state: the other registers' parts must be made the zeros they are.
+    if (!(bv_ & kSse)) {
+      std::memset(fx_ + kXmmOffset, 0, 16 * 16);
+      set_bv(kSse);
+    }
+    if (!(bv_ & kYmm)) {
+      std::memset(fx_ + g_ymm_offset, 0, 16 * 16);
+      set_bv(kYmm);
+    }
+    std::memcpy(fx_ + kXmmOffset + 16 * r, &y.q[0], 16);
+    std::memcpy(fx_ + g_ymm_offset + 16 * r, &y.q[2], 16);
+    // Bits 511:256. A clear bit already means zero, for every register.
+    if (zmm_hi256_ && (bv_ & kZmmHi256)) std::memset(fx_ + g_zmm_hi256_offset + 32 * r, 0, 32);
+  }
+
+ private:
+  void set_bv(uint64_t bit) {
+    bv_ |= bit;
+    store<uint64_t>(fx_ + kXsaveHeaderOffset, bv_);
+  }
+
+  uint8_t* fx_;
+  uint32_t xstate_size_ = 0;
+  uint64_t bv_ = 0;
+  bool zmm_hi256_ = false;
+};
+
+void execute(const Insn& insn, ucontext_t* uc) {
+  const auto rip = static_cast<uint64_t>(uc->uc_mcontext.gregs[REG_RIP]);
+  Frame frame(reinterpret_cast<uint8_t*>(uc->uc_mcontext.fpregs), op_name(insn.op), rip);
+  if (frame.upper_init()) g_upper_init.fetch_add(1, std::memory_order_relaxed);
+  // Every source is read before the destination is written: they may be
+  // the same register.
+  const Ymm dst = frame.read(insn.dst);
+  const Ymm src1 = frame.read(insn.src1);
+  Ymm result;
+  switch (insn.op) {
+    case Op::kRnds2: result = rnds2(dst, src1, frame.read(insn.src2)); break;
+    case Op::kMsg1: result = msg1(dst, src1); break;
+    case Op::kMsg2: result = msg2(dst, src1); break;
+  }
+  frame.write(insn.dst, result);
+}
+
+// ---------------------------------------------------------------------------
+// The handler.
+
+// The disposition install() replaced, for SIGILLs that are not ours.
+struct sigaction g_previous;
+
+// hand_on gives a foreign SIGILL to whoever had it before: a handler
+// function is called (another trap emulator, say); SIG_DFL or SIG_IGN is put
+// back, and then a CPU fault recurs when the instruction is retried and a
+// sent signal is sent again (SIGILL is blocked here, so it arrives on return).
+void hand_on(int sig, siginfo_t* info, void* context, bool from_cpu) {
+  if (g_previous.sa_flags & SA_SIGINFO) {
+    if (g_previous.sa_sigaction != nullptr) {
+      g_previous.sa_sigaction(sig, info, context);
+      return;
+    }
+  } else if (g_previous.sa_handler != SIG_DFL && g_previous.sa_handler != SIG_IGN) {
+    g_previous.sa_handler(sig);
+    return;
+  }
+  sigaction(SIGILL, &g_previous, nullptr);
+  if (!from_cpu) raise(SIGILL);
+}
+
+void on_sigill(int sig, siginfo_t* info, void* context) {
+  const int saved_errno = errno;
+  auto* uc = static_cast<ucontext_t*>(context);
+  // si_code <= 0: sent by kill/raise, so RIP is not a faulting instruction.
+  const bool from_cpu = info->si_code > 0;
+  Insn insn;
+  if (!from_cpu || !decode(reinterpret_cast<const uint8_t*>(uc->uc_mcontext.gregs[REG_RIP]), &insn)) {
+    hand_on(sig, info, context, from_cpu);
+    errno = saved_errno;
+    return;
+  }
+  execute(insn, uc);
+  uc->uc_mcontext.gregs[REG_RIP] += kInsnLength;
+  g_emulated.fetch_add(1, std::memory_order_relaxed);
+  errno = saved_errno;
+}
+
+bool is_ours(const struct sigaction& sa) {
+  return (sa.sa_flags & SA_SIGINFO) && sa.sa_sigaction == on_sigill;
+}
+
+// frame_layout reads where the signal frame keeps the YMM upper halves (and
+// ZMM_Hi256), and whether the OS saves them at all (XCR0).
+bool frame_layout() {
+  unsigned a, b, c, d;
+  if (!__get_cpuid(1, &a, &b, &c, &d) || !((c >> 27) & 1)) return false;  // OSXSAVE
+  uint32_t lo, hi;
+  __asm__ __volatile__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+  const uint64_t xcr0 = (uint64_t{hi} << 32) | lo;
+  if ((xcr0 & (kSse | kYmm)) != (kSse | kYmm)) return false;
+  __cpuid_count(0xd, 2, a, b, c, d);
+  if (a != 256 || b < kXsaveHeaderOffset + 64) return false;
+  g_ymm_offset = b;
+  if (xcr0 & kZmmHi256) {
+    __cpuid_count(0xd, 6, a, b, c, d);
+    if (a == 512 && b >= kXsaveHeaderOffset + 64) g_zmm_hi256_offset = b;
+  }
+  return true;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+// Runs before main; cpu::declare_emulated must precede the first dispatch.
+const bool g_from_environment = [] {
+  const char* list = std::getenv("LOCKSTEP_EMULATE");
+  if (list == nullptr || !requests_sha512ext(list)) return false;
+  if (!install()) {
+    std::fprintf(stderr,
+                 "lockstep sha512ext emulator: cannot install the SIGILL handler: %s\n",
+                 errno != 0 ? std::strerror(errno) : "the OS does not save the AVX (YMM) state");
+    std::exit(2);
+  }
+  cpu::declare_emulated({cpu::Feature::kSha512}, kEmulatorName);
+  return true;
+}();
+
+}  // namespace
+
+bool install() {
+  errno = 0;
+  if (g_ymm_offset == 0 && !frame_layout()) return false;
+  struct sigaction current;
+  if (sigaction(SIGILL, nullptr, &current) != 0) return false;
+  if (is_ours(current)) return true;  // keep the disposition saved the first time
+  g_previous = current;
+  struct sigaction sa;
+  std::memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_sigill;
+  sa.sa_flags = SA_SIGINFO;
+  // An emulated instruction is atomic, as a real one is: other signals wait
+  // until it is done, so a handler that interrupts the emulation and issues
+  // the instructions itself does not fault with SIGILL blocked (which the
+  // kernel punishes with death). The fault signals stay open.
+  sigfillset(&sa.sa_mask);
+  for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGTRAP}) sigdelset(&sa.sa_mask, sig);
+  return sigaction(SIGILL, &sa, nullptr) == 0;
+}
+
+bool installed() {
+  struct sigaction current;
+  return sigaction(SIGILL, nullptr, &current) == 0 && is_ours(current);
+}
+
+bool installed_by_environment() { return g_from_environment; }
+
+uint64_t emulated_instructions() { return g_emulated.load(std::memory_order_relaxed); }
+
+uint64_t upper_init_frames() { return g_upper_init.load(std::memory_order_relaxed); }
+
+bool requests_sha512ext(std::string_view list) {
+  for (;;) {
+    const size_t comma = list.find(',');
+    if (trim(list.substr(0, comma)) == "sha512ext") return true;
+    if (comma == std::string_view::npos) return false;
+    list.remove_prefix(comma + 1);
+  }
+}
+
+}  // namespace lockstep::sha512ext

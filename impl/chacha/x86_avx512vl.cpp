@@ -1,0 +1,253 @@
+// chacha/x86-avx512vl: eight blocks at a time in ymm registers, in the shape
+// of the kernel's chacha_8block_xor_avx512vl: one state word per register
+// (block i in lane i), rotates by VPROLD, and an 8x8 transpose back to byte
+// order on output. The 32 registers of AVX-512 hold the whole state with
+// room to spare, where AVX2 must spill.
+//
+// Shorter pieces take narrower paths that keep each block's four rows in
+// four registers, as the kernel's 4- and 2-block code does: four or two
+// blocks with a block per 128-bit lane of ymm registers, and a single block
+// in xmm registers. The tail goes through walk.h's buffer rather than byte
+// masked loads and stores, which would need AVX512BW as well.
+//
+// Only the functions below carry target("avx512f,avx512vl"); the file is
+// compiled with baseline flags, so nothing here runs unless dispatch has
+// checked the features.
+#include <immintrin.h>
+
+#include "chacha/chacha.h"
+#include "chacha/walk.h"
+
+#define LOCKSTEP_AVX512VL __attribute__((target("avx512f,avx512vl")))
+#define LOCKSTEP_AVX512VL_INLINE __attribute__((target("avx512f,avx512vl"), always_inline)) inline
+
+namespace lockstep::chacha {
+namespace {
+
+LOCKSTEP_AVX512VL_INLINE __m256i add(__m256i a, __m256i b) { return _mm256_add_epi32(a, b); }
+LOCKSTEP_AVX512VL_INLINE __m256i eor(__m256i a, __m256i b) { return _mm256_xor_si256(a, b); }
+template <int N>
+LOCKSTEP_AVX512VL_INLINE __m256i rotl(__m256i x) {
+  return _mm256_rol_epi32(x, N);
+}
+
+LOCKSTEP_AVX512VL_INLINE __m128i add(__m128i a, __m128i b) { return _mm_add_epi32(a, b); }
+LOCKSTEP_AVX512VL_INLINE __m128i eor(__m128i a, __m128i b) { return _mm_xor_si128(a, b); }
+template <int N>
+LOCKSTEP_AVX512VL_INLINE __m128i rotl(__m128i x) {
+  return _mm_rol_epi32(x, N);
+}
+
+LOCKSTEP_AVX512VL_INLINE __m256i splat(uint32_t w) {
+  return _mm256_set1_epi32(static_cast<int>(w));
+}
+
+// One half of a quarter-round: a += b, d ^= a, d <<<= N.
+template <int N, class V>
+LOCKSTEP_AVX512VL_INLINE void arx(V& a, V b, V& d) {
+  a = add(a, b);
+  d = rotl<N>(eor(d, a));
+}
+
+// G quarter-rounds side by side, step by step, so that each step has G
+// independent operations to overlap.
+template <size_t G, class V>
+LOCKSTEP_AVX512VL_INLINE void quarters(V* const (&a)[G], V* const (&b)[G], V* const (&c)[G],
+                                       V* const (&d)[G]) {
+#pragma GCC unroll 4
+  for (size_t g = 0; g < G; ++g) arx<16>(*a[g], *b[g], *d[g]);
+#pragma GCC unroll 4
+  for (size_t g = 0; g < G; ++g) arx<12>(*c[g], *d[g], *b[g]);
+#pragma GCC unroll 4
+  for (size_t g = 0; g < G; ++g) arx<8>(*a[g], *b[g], *d[g]);
+#pragma GCC unroll 4
+  for (size_t g = 0; g < G; ++g) arx<7>(*c[g], *d[g], *b[g]);
+}
+
+LOCKSTEP_AVX512VL_INLINE void columns(__m256i (&x)[16]) {
+  quarters<4, __m256i>({&x[0], &x[1], &x[2], &x[3]}, {&x[4], &x[5], &x[6], &x[7]},
+                       {&x[8], &x[9], &x[10], &x[11]}, {&x[12], &x[13], &x[14], &x[15]});
+}
+
+LOCKSTEP_AVX512VL_INLINE void diagonals(__m256i (&x)[16]) {
+  quarters<4, __m256i>({&x[0], &x[1], &x[2], &x[3]}, {&x[5], &x[6], &x[7], &x[4]},
+                       {&x[10], &x[11], &x[8], &x[9]}, {&x[15], &x[12], &x[13], &x[14]});
+}
+
+// Each register is loaded just before the store to the same offset and the
+// callers go in ascending order: with dst <= src a store then only
+// overwrites input that has been read already.
+LOCKSTEP_AVX512VL_INLINE void xor_store(uint8_t* dst, const uint8_t* src, size_t offset,
+                                        __m256i ks) {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + offset),
+                      eor(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + offset)), ks));
+}
+
+LOCKSTEP_AVX512VL_INLINE void xor_store(uint8_t* dst, const uint8_t* src, size_t offset,
+                                        __m128i ks) {
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + offset),
+                   eor(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src + offset)), ks));
+}
+
+LOCKSTEP_AVX512VL void block8(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
+  // A 32-bit add wraps each lane's counter on its own (no carry into word 13).
+  const __m256i counters = add(splat(state.x[12]), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256i x[16];
+#pragma GCC unroll 16
+  for (int i = 0; i < 16; ++i) x[i] = splat(state.x[i]);
+  x[12] = counters;
+  for (int i = 0; i < rounds; i += 2) {
+    columns(x);
+    diagonals(x);
+  }
+#pragma GCC unroll 16
+  for (int k = 0; k < 16; ++k) x[k] = add(x[k], k == 12 ? counters : splat(state.x[k]));
+
+  // Pairs of words: t[2k] lane q = words 2k, 2k+1 of blocks 4q, 4q+1;
+  // t[2k+1] the same of blocks 4q+2, 4q+3.
+  __m256i t[16];
+#pragma GCC unroll 8
+  for (int k = 0; k < 8; ++k) {
+    t[2 * k] = _mm256_unpacklo_epi32(x[2 * k], x[2 * k + 1]);
+    t[2 * k + 1] = _mm256_unpackhi_epi32(x[2 * k], x[2 * k + 1]);
+  }
+  // Quads: x[4g + r] lane q = words 4g..4g+3 of block 4q + r.
+#pragma GCC unroll 4
+  for (int g = 0; g < 4; ++g) {
+    x[4 * g + 0] = _mm256_unpacklo_epi64(t[4 * g], t[4 * g + 2]);
+    x[4 * g + 1] = _mm256_unpackhi_epi64(t[4 * g], t[4 * g + 2]);
+    x[4 * g + 2] = _mm256_unpacklo_epi64(t[4 * g + 1], t[4 * g + 3]);
+    x[4 * g + 3] = _mm256_unpackhi_epi64(t[4 * g + 1], t[4 * g + 3]);
+  }
+  // Block 4q + r is lane q of x[r], x[4 + r], x[8 + r], x[12 + r]: shuffle
+  // 0 joins the low lanes of two registers, 3 the high ones.
+#pragma GCC unroll 4
+  for (int r = 0; r < 4; ++r) {
+    xor_store(dst, src, 64 * r, _mm256_shuffle_i32x4(x[r], x[4 + r], 0));
+    xor_store(dst, src, 64 * r + 32, _mm256_shuffle_i32x4(x[8 + r], x[12 + r], 0));
+  }
+#pragma GCC unroll 4
+  for (int r = 0; r < 4; ++r) {
+    xor_store(dst, src, 256 + 64 * r, _mm256_shuffle_i32x4(x[r], x[4 + r], 3));
+    xor_store(dst, src, 256 + 64 * r + 32, _mm256_shuffle_i32x4(x[8 + r], x[12 + r], 3));
+  }
+}
+
+// The row paths: the state as four rows a, b, c, d. Turning row a right by
+// one word, c left by one and d left by two lines the diagonals up as
+// columns (x3 x4 x9 x14 in the first, x0 x5 x10 x15 in the second, ...);
+// the second shuffle turns them back. Row b stays put because it is the
+// last to be finished and the first to be needed: the shuffles of the other
+// three overlap the quarter-round's tail instead of lengthening the chain.
+// The shuffles stay inside 128-bit lanes, so a ymm register carries the
+// rows of two blocks.
+template <int Imm>
+LOCKSTEP_AVX512VL_INLINE __m256i turn(__m256i x) {
+  return _mm256_shuffle_epi32(x, Imm);
+}
+
+template <int Imm>
+LOCKSTEP_AVX512VL_INLINE __m128i turn(__m128i x) {
+  return _mm_shuffle_epi32(x, Imm);
+}
+
+template <size_t G, class V>
+LOCKSTEP_AVX512VL_INLINE void row_rounds(V (&a)[G], V (&b)[G], V (&c)[G], V (&d)[G], int rounds) {
+  V* pa[G];
+  V* pb[G];
+  V* pc[G];
+  V* pd[G];
+#pragma GCC unroll 4
+  for (size_t g = 0; g < G; ++g) pa[g] = &a[g], pb[g] = &b[g], pc[g] = &c[g], pd[g] = &d[g];
+  for (int i = 0; i < rounds; i += 2) {
+    quarters<G, V>(pa, pb, pc, pd);
+#pragma GCC unroll 4
+    for (size_t g = 0; g < G; ++g)
+      a[g] = turn<0x93>(a[g]), c[g] = turn<0x39>(c[g]), d[g] = turn<0x4e>(d[g]);
+    quarters<G, V>(pa, pb, pc, pd);
+#pragma GCC unroll 4
+    for (size_t g = 0; g < G; ++g)
+      a[g] = turn<0x39>(a[g]), c[g] = turn<0x93>(c[g]), d[g] = turn<0x4e>(d[g]);
+  }
+}
+
+LOCKSTEP_AVX512VL_INLINE __m256i row2(const uint32_t* w) {
+  return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(w)));
+}
+
+// G groups of two blocks, block 2g + q in lane q of group g.
+template <size_t G>
+LOCKSTEP_AVX512VL_INLINE void rows2(const State& state, uint8_t* dst, const uint8_t* src,
+                                    int rounds) {
+  const __m256i a0 = row2(state.x), b0 = row2(state.x + 4), c0 = row2(state.x + 8);
+  __m256i d0[G];
+  __m256i a[G], b[G], c[G], d[G];
+#pragma GCC unroll 4
+  for (size_t g = 0; g < G; ++g) {
+    const int n = static_cast<int>(2 * g);
+    d0[g] = add(row2(state.x + 12), _mm256_setr_epi32(n, 0, 0, 0, n + 1, 0, 0, 0));
+    a[g] = a0, b[g] = b0, c[g] = c0, d[g] = d0[g];
+  }
+  row_rounds<G>(a, b, c, d, rounds);
+#pragma GCC unroll 4
+  for (size_t g = 0; g < G; ++g) {
+    const __m256i ra = add(a[g], a0), rb = add(b[g], b0), rc = add(c[g], c0), rd = add(d[g], d0[g]);
+    const size_t base = 128 * g;
+    xor_store(dst, src, base, _mm256_shuffle_i32x4(ra, rb, 0));
+    xor_store(dst, src, base + 32, _mm256_shuffle_i32x4(rc, rd, 0));
+    xor_store(dst, src, base + 64, _mm256_shuffle_i32x4(ra, rb, 3));
+    xor_store(dst, src, base + 96, _mm256_shuffle_i32x4(rc, rd, 3));
+  }
+}
+
+// Two groups: one dependency chain alone would leave the vector ports idle.
+LOCKSTEP_AVX512VL void block4(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
+  rows2<2>(state, dst, src, rounds);
+}
+
+LOCKSTEP_AVX512VL void block2(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
+  rows2<1>(state, dst, src, rounds);
+}
+
+LOCKSTEP_AVX512VL void block1(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
+  const auto row = [](const uint32_t* w) {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(w));
+  };
+  const __m128i a0 = row(state.x), b0 = row(state.x + 4), c0 = row(state.x + 8),
+                d0 = row(state.x + 12);
+  __m128i a[1] = {a0}, b[1] = {b0}, c[1] = {c0}, d[1] = {d0};
+  row_rounds<1>(a, b, c, d, rounds);
+  xor_store(dst, src, 0, add(a[0], a0));
+  xor_store(dst, src, 16, add(b[0], b0));
+  xor_store(dst, src, 32, add(c[0], c0));
+  xor_store(dst, src, 48, add(d[0], d0));
+}
+
+LOCKSTEP_AVX512VL void crypt_avx512vl(State* state, uint8_t* dst, const uint8_t* src, size_t len,
+                                      int rounds) {
+  // As in the kernel's glue: eight-block groups, and a last piece of over
+  // four blocks through the 8-block code too, by way of walk.h's buffer.
+  constexpr size_t kGroup = 8 * kBlockSize;
+  const size_t rest = len % kGroup;
+  const size_t wide = rest > 4 * kBlockSize ? len : len - rest;
+  crypt_wide<8>(state, dst, src, wide, rounds, block8);
+  dst += wide, src += wide, len -= wide;
+  if (len > 2 * kBlockSize)
+    crypt_wide<4>(state, dst, src, len, rounds, block4);
+  else if (len > kBlockSize)
+    crypt_wide<2>(state, dst, src, len, rounds, block2);
+  else
+    crypt_wide<1>(state, dst, src, len, rounds, block1);
+}
+
+}  // namespace
+
+const ChachaBackend kChachaX86Avx512vl = {
+    {"chacha/x86-avx512vl",
+     {cpu::Feature::kAvx512f, cpu::Feature::kAvx512vl},
+     "8 blocks in ymm registers with AVX-512 rotates, one state word per register; 4, 2 or 1 "
+     "block(s) in rows for short pieces"},
+    crypt_avx512vl,
+};
+
+}  // namespace lockstep::chacha

@@ -1,0 +1,185 @@
+// chacha/x86-ssse3: ChaCha in SSSE3, in the shape of the kernel's
+// chacha-ssse3-x86_64.S. Four blocks at a time with one state word per xmm
+// register (block i in lane i), transposed back to byte order on output. A
+// last piece of up to three blocks keeps each block's state as rows in four
+// registers instead, where four lanes of work would be partly thrown away;
+// unlike the kernel, two or three such blocks run side by side rather than
+// one after another or in the four-block code.
+//
+// Only the functions below carry target("ssse3"); the file is compiled with
+// baseline flags, so nothing here runs unless dispatch has checked the
+// feature.
+#include <immintrin.h>
+
+#include "chacha/chacha.h"
+#include "chacha/walk.h"
+
+#define LOCKSTEP_SSSE3 __attribute__((target("ssse3")))
+#define LOCKSTEP_SSSE3_INLINE __attribute__((target("ssse3"), always_inline)) inline
+
+namespace lockstep::chacha {
+namespace {
+
+LOCKSTEP_SSSE3_INLINE __m128i add(__m128i a, __m128i b) { return _mm_add_epi32(a, b); }
+
+// Rotates by whole bytes are a single byte shuffle, cheaper than the two
+// shifts and an or that 12 and 7 need.
+//
+// The masks pass through an empty asm: seeing a constant, clang rewrites
+// the rotate by 16 as pshuflw + pshufhw and pushes the rotate by 8 back
+// through the xor before it, both extra shuffles on the one port that does
+// them. The asm statements are identical, so the compilers share one mask
+// register among them.
+LOCKSTEP_SSSE3_INLINE __m128i opaque(__m128i x) {
+  __asm__("" : "+x"(x));
+  return x;
+}
+
+LOCKSTEP_SSSE3_INLINE __m128i rotl16(__m128i x) {
+  return _mm_shuffle_epi8(
+      x, opaque(_mm_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13)));
+}
+
+LOCKSTEP_SSSE3_INLINE __m128i rotl8(__m128i x) {
+  return _mm_shuffle_epi8(
+      x, opaque(_mm_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14)));
+}
+
+template <int N>
+LOCKSTEP_SSSE3_INLINE __m128i rotl(__m128i x) {
+  return _mm_or_si128(_mm_slli_epi32(x, N), _mm_srli_epi32(x, 32 - N));
+}
+
+LOCKSTEP_SSSE3_INLINE void quarter(__m128i& a, __m128i& b, __m128i& c, __m128i& d) {
+  a = add(a, b), d = rotl16(_mm_xor_si128(d, a));
+  c = add(c, d), b = rotl<12>(_mm_xor_si128(b, c));
+  a = add(a, b), d = rotl8(_mm_xor_si128(d, a));
+  c = add(c, d), b = rotl<7>(_mm_xor_si128(b, c));
+}
+
+LOCKSTEP_SSSE3_INLINE __m128i load(const void* p) {
+  return _mm_loadu_si128(static_cast<const __m128i*>(p));
+}
+
+// Each 16 bytes are loaded just before the store to the same offset, and the
+// callers go in ascending order: with dst <= src a store then only overwrites
+// input that has been read already.
+LOCKSTEP_SSSE3_INLINE void xor_store(uint8_t* dst, const uint8_t* src, size_t offset, __m128i ks) {
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + offset), _mm_xor_si128(load(src + offset), ks));
+}
+
+// The state as four rows of four words, one block.
+struct Rows {
+  __m128i a, b, c, d;
+};
+
+LOCKSTEP_SSSE3_INLINE void double_round(Rows& r) {
+  quarter(r.a, r.b, r.c, r.d);
+  // Turning rows b, c and d left by one, two and three words lines the
+  // diagonals up as columns; the second shuffle turns them back.
+  r.b = _mm_shuffle_epi32(r.b, 0x39), r.c = _mm_shuffle_epi32(r.c, 0x4e);
+  r.d = _mm_shuffle_epi32(r.d, 0x93);
+  quarter(r.a, r.b, r.c, r.d);
+  r.b = _mm_shuffle_epi32(r.b, 0x93), r.c = _mm_shuffle_epi32(r.c, 0x4e);
+  r.d = _mm_shuffle_epi32(r.d, 0x39);
+}
+
+// rows does S blocks in row layout. One block alone waits on the latency of
+// its dependency chain most of the time; the independent chains of two or
+// three blocks fill those waits, so they cost little more than one.
+template <int S>
+LOCKSTEP_SSSE3 void rows(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
+  const Rows first = {load(state.x), load(state.x + 4), load(state.x + 8), load(state.x + 12)};
+  Rows init[S], r[S];
+#pragma GCC unroll 4
+  for (int s = 0; s < S; ++s) {
+    // Block s's counter; the 32-bit add wraps it without touching word 13.
+    init[s] = first;
+    init[s].d = add(first.d, _mm_setr_epi32(s, 0, 0, 0));
+    r[s] = init[s];
+  }
+  for (int i = 0; i < rounds; i += 2) {
+#pragma GCC unroll 4
+    for (int s = 0; s < S; ++s) double_round(r[s]);
+  }
+#pragma GCC unroll 4
+  for (int s = 0; s < S; ++s) {
+    xor_store(dst, src, 64 * s, add(r[s].a, init[s].a));
+    xor_store(dst, src, 64 * s + 16, add(r[s].b, init[s].b));
+    xor_store(dst, src, 64 * s + 32, add(r[s].c, init[s].c));
+    xor_store(dst, src, 64 * s + 48, add(r[s].d, init[s].d));
+  }
+}
+
+// transpose turns four registers holding one word of four blocks each into
+// four registers holding four consecutive words of one block each.
+LOCKSTEP_SSSE3_INLINE void transpose(__m128i& a, __m128i& b, __m128i& c, __m128i& d) {
+  const __m128i ab_lo = _mm_unpacklo_epi32(a, b), ab_hi = _mm_unpackhi_epi32(a, b);
+  const __m128i cd_lo = _mm_unpacklo_epi32(c, d), cd_hi = _mm_unpackhi_epi32(c, d);
+  a = _mm_unpacklo_epi64(ab_lo, cd_lo);
+  b = _mm_unpackhi_epi64(ab_lo, cd_lo);
+  c = _mm_unpacklo_epi64(ab_hi, cd_hi);
+  d = _mm_unpackhi_epi64(ab_hi, cd_hi);
+}
+
+LOCKSTEP_SSSE3 void block4(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
+  // Only the counter differs between lanes; a 32-bit add wraps each lane on
+  // its own, as the counter must (no carry into word 13).
+  const __m128i counters =
+      add(_mm_set1_epi32(static_cast<int>(state.x[12])), _mm_setr_epi32(0, 1, 2, 3));
+  __m128i x[16];
+#pragma GCC unroll 16
+  for (int i = 0; i < 16; ++i) x[i] = _mm_set1_epi32(static_cast<int>(state.x[i]));
+  x[12] = counters;
+  for (int i = 0; i < rounds; i += 2) {
+    quarter(x[0], x[4], x[8], x[12]);
+    quarter(x[1], x[5], x[9], x[13]);
+    quarter(x[2], x[6], x[10], x[14]);
+    quarter(x[3], x[7], x[11], x[15]);
+    quarter(x[0], x[5], x[10], x[15]);
+    quarter(x[1], x[6], x[11], x[12]);
+    quarter(x[2], x[7], x[8], x[13]);
+    quarter(x[3], x[4], x[9], x[14]);
+  }
+#pragma GCC unroll 16
+  for (int i = 0; i < 16; ++i)
+    x[i] = add(x[i], i == 12 ? counters : _mm_set1_epi32(static_cast<int>(state.x[i])));
+  transpose(x[0], x[1], x[2], x[3]);
+  transpose(x[4], x[5], x[6], x[7]);
+  transpose(x[8], x[9], x[10], x[11]);
+  transpose(x[12], x[13], x[14], x[15]);
+  // x[4g + j] now holds words 4g..4g+3 of block j.
+#pragma GCC unroll 4
+  for (int j = 0; j < 4; ++j) {
+#pragma GCC unroll 4
+    for (int g = 0; g < 4; ++g) xor_store(dst, src, 64 * j + 16 * g, x[4 * g + j]);
+  }
+}
+
+void crypt_ssse3(State* state, uint8_t* dst, const uint8_t* src, size_t len, int rounds) {
+  // A last piece that needs four blocks costs the four-block code, bounced,
+  // about what three blocks in rows do; shorter ones go to the rows.
+  constexpr size_t kGroup = 4 * kBlockSize;
+  const size_t rest = len % kGroup;
+  const size_t wide = rest > 3 * kBlockSize ? len : len - rest;
+  crypt_wide<4>(state, dst, src, wide, rounds, block4);
+  dst += wide, src += wide, len -= wide;
+  if (len > 2 * kBlockSize)
+    crypt_wide<3>(state, dst, src, len, rounds, rows<3>);
+  else if (len > kBlockSize)
+    crypt_wide<2>(state, dst, src, len, rounds, rows<2>);
+  else
+    crypt_wide<1>(state, dst, src, len, rounds, rows<1>);
+}
+
+}  // namespace
+
+const ChachaBackend kChachaX86Ssse3 = {
+    {"chacha/x86-ssse3",
+     {cpu::Feature::kSsse3},
+     "4 blocks in xmm registers, one state word per register; 1 to 3 blocks in rows for "
+     "a last piece of up to 192 bytes"},
+    crypt_ssse3,
+};
+
+}  // namespace lockstep::chacha

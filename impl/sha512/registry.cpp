@@ -1,0 +1,30 @@
+// The SHA-512 family registry: every backend compiled for this target, in
+// order of preference. Adding a backend is its source file, one line here
+// and one line in CMakeLists.txt.
+#include <array>
+
+#include "sha512/sha512.h"
+
+namespace lockstep::sha2 {
+namespace {
+
+constexpr std::array kSha512Registry = std::to_array<const HashBackend<Sha512Family>*>({
+#if defined(__x86_64__)
+    &kSha512X86Sha512Ext,  // dedicated round instructions (Arrow Lake, Lunar Lake)
+    &kSha512X86Phe,        // the hash engine beats any software schedule
+    &kSha512X86Avx2,       // software rounds, vector schedule
+#endif
+#if defined(__aarch64__)
+    &kSha512Arm64Ce,  // ARMv8.2 SHA512 rounds; many arm64 cores lack them
+#endif
+    &kSha512Generic,  // last: needs nothing
+});
+
+}  // namespace
+
+template <>
+std::span<const HashBackend<Sha512Family>* const> registry<Sha512Family>() {
+  return kSha512Registry;
+}
+
+}  // namespace lockstep::sha2
