@@ -29,4 +29,17 @@ struct FuzzOptions {
 };
 int cmd_fuzz(const FuzzOptions& o);
 
+struct BenchOptions {
+  std::string filter;     // Google Benchmark regex; empty: everything
+  double min_time = 0.1;  // seconds per benchmark
+  std::string out;        // default: <build>/bench
+  std::string from;       // render this JSON instead of running
+};
+int cmd_bench(const BenchOptions& o);
+
+// Upstream vector files (Wycheproof, ACVP, CAVP, Botan) through
+// vectors/import; `ldt_max` bounds ACVP's large-data tests ("1G", "0").
+int cmd_vectors(const std::vector<std::string>& paths, const std::string& backend,
+                const std::string& ldt_max);
+
 }  // namespace lockstep::cli

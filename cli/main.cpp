@@ -36,6 +36,20 @@ int main(int argc, char** argv) {
   fuzz->add_option("--seconds", fo.seconds, "How long to fuzz")->check(CLI::Range(1, 86400 * 7));
   fuzz->add_option("--jobs", fo.jobs, "Parallel fuzzing processes (libFuzzer -fork)")->check(CLI::Range(1, 256));
 
+  BenchOptions bo;
+  auto* bench = app.add_subcommand("bench", "Benchmark every backend against OpenSSL and Crypto++: tables and SVG charts");
+  bench->add_option("--filter", bo.filter, "Only benchmarks matching this regex, e.g. '^hash/sha256/'");
+  bench->add_option("--min-time", bo.min_time, "Seconds per benchmark (default 0.1)")->check(CLI::PositiveNumber);
+  bench->add_option("--out", bo.out, "Directory for bench.json, bench.md and the SVGs (default: in the build directory)");
+  bench->add_option("--from", bo.from, "Render this lockstep_bench JSON instead of running")->check(CLI::ExistingFile);
+
+  std::vector<std::string> vector_paths;
+  std::string vector_backend, ldt_max;
+  auto* vectors = app.add_subcommand("vectors", "Run upstream vector files (Wycheproof, ACVP, CAVP, Botan) against every backend");
+  vectors->add_option("paths", vector_paths, "Files or directories (searched recursively)")->required();
+  vectors->add_option("--backend", vector_backend, "Only this backend, e.g. sha256/x86-shani");
+  vectors->add_option("--ldt-max", ldt_max, "Largest ACVP large-data test to run, in bytes (1G default; 8G for all; also LOCKSTEP_ACVP_LDT_MAX)");
+
   CLI11_PARSE(app, argc, argv);
   if (*fuzz) {
     // The harness name is optional, so a lone argument may be a corpus.
@@ -58,5 +72,7 @@ int main(int argc, char** argv) {
   if (*list) return cmd_list(json);
   if (*hash) return cmd_hash(ho);
   if (*run) return cmd_run(ro);
+  if (*vectors) return cmd_vectors(vector_paths, vector_backend, ldt_max);
+  if (*bench) return cmd_bench(bo);
   return 2;
 }

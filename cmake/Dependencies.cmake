@@ -1,8 +1,8 @@
 # Third-party libraries, all Debian packages (ci/install-deps installs them).
 #
-# A native build requires every one. A cross build (the aarch64 presets)
-# cannot link the host's x86-64 libraries and has no target builds of them
-# here, so there:
+# A native build requires every one but Google Benchmark (lockstep_bench is
+# built where it is found). A cross build (the aarch64 presets) cannot link
+# the host's x86-64 libraries and has no target builds of them here, so there:
 #   - Crypto++ and OpenSSL are optional; without both, the oracle is built in
 #     its "none" mode (oracle/none.cpp: nothing available);
 #   - GoogleTest is built from the sources Debian's libgtest-dev ships;
@@ -34,6 +34,19 @@ if(NOT CMAKE_CROSSCOMPILING)
   find_package(CLI11 REQUIRED)
   find_package(fmt REQUIRED)
   set(LOCKSTEP_ORACLE_LIBRARIES ON)
+  # Google Benchmark is for lockstep_bench alone, so it is optional: without
+  # it the benchmarks are not built and every check still is.
+  find_package(benchmark QUIET)
+  if(benchmark_FOUND)
+    # --benchmark_min_time takes a unit ("0.5s") from 1.8 on; 1.7 rejects one.
+    if(benchmark_VERSION VERSION_GREATER_EQUAL 1.8)
+      set(LOCKSTEP_BENCH_SECONDS_SUFFIX s)
+    else()
+      set(LOCKSTEP_BENCH_SECONDS_SUFFIX "")
+    endif()
+  else()
+    message(STATUS "lockstep: Google Benchmark (libbenchmark-dev) not found: no lockstep_bench")
+  endif()
   return()
 endif()
 

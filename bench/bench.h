@@ -1,0 +1,60 @@
+// lockstep_bench: Google Benchmark over every backend in the catalog, with
+// OpenSSL and Crypto++ as anchors. Each file registers one kind of
+// benchmark; main.cpp decides the order they run in.
+//
+// Names are '/'-separated so `lockstep bench` can parse them back:
+//   hash/<alg>/<backend>/<len>      one-shot digest ("hash/sha256/sha256/x86-shani/4096")
+//   crypt/<alg>/<backend>/<len>     one message: init and crypt ("crypt/chacha20/chacha/x86-avx2/1024")
+//   anchor/<alg>/<library>/<len>    openssl or cryptopp ("anchor/sha256/openssl/4096")
+//   finup2x/<backend>/salt<n>       finup_2x of two 4096-byte messages after an n-byte prefix
+//   pair/<backend>/salt<n>          the same two digests, one after the other
+// Every benchmark reports bytes/s of message data (prefixes excluded).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "backend.h"
+
+namespace lockstep::bench {
+
+// The kernel's benchmark lengths (lib/crypto/tests): short, around the block
+// sizes, odd, and long.
+inline constexpr size_t kLengths[] = {1, 16, 64, 127, 128, 200, 256, 511, 512, 1024, 3173, 4096, 16384};
+
+// finup_2x: dm-verity's block size and salt lengths (none, SHA-256's, one block).
+inline constexpr size_t kFinupLength = 4096;
+inline constexpr size_t kSaltLengths[] = {0, 32, 64};
+
+// bytes returns `n` bytes of a fixed pattern: the input never matters to
+// these algorithms' speed, only that it is the same from run to run.
+inline std::vector<uint8_t> bytes(size_t n, uint8_t seed) {
+  std::vector<uint8_t> v(n);
+  for (size_t i = 0; i < n; ++i) v[i] = static_cast<uint8_t>(seed * 131 + i * 7);
+  return v;
+}
+
+// skip_reason is empty when `b` can run here (LOCKSTEP_CPU applies), else
+// why not. Backends that cannot run are still registered and skip with this
+// reason, so the report can say why a column is missing.
+std::string skip_reason(const Backend& b);
+
+// algorithms names one algorithm per catalog family, the one that stands
+// for it: "sha256", "sha512", "chacha20" (backends.cpp).
+std::vector<std::string_view> algorithms();
+
+// Each registers its benchmarks of `alg` at `len`. main.cpp calls them length
+// by length, so that a backend and the anchors it is compared with run
+// close together in time: on a shared machine the clock drifts over a run.
+void register_backends(std::string_view alg, size_t len);  // backends.cpp
+void register_anchors(std::string_view alg, size_t len);   // anchors.cpp; none for others
+void register_finup2x();                                   // finup2x.cpp
+
+// Versions of the anchor libraries, for the JSON's context.
+std::string openssl_version();
+std::string cryptopp_version();
+
+}  // namespace lockstep::bench

@@ -1,0 +1,37 @@
+// lockstep_bench: registers every benchmark (bench.h), records what ran them
+// in the JSON context, and hands over to Google Benchmark's flags
+// (--benchmark_filter, --benchmark_min_time, --benchmark_out, ...).
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "bench.h"
+#include "cpu/cpu.h"
+
+int main(int argc, char** argv) {
+  using namespace lockstep;
+  for (const std::string_view alg : bench::algorithms()) {
+    for (const size_t len : bench::kLengths) {
+      bench::register_backends(alg, len);
+      bench::register_anchors(alg, len);
+    }
+  }
+  bench::register_finup2x();
+
+  // Numbers mean little without the CPU and the features dispatch could use.
+  const cpu::State& cs = cpu::state();
+  benchmark::AddCustomContext("lockstep_cpu", cs.detection.id.brand.empty() ? cs.detection.id.vendor
+                                                                            : cs.detection.id.brand);
+  benchmark::AddCustomContext("lockstep_cpu_features", cpu::effective().to_string());
+  if (const char* mask = std::getenv("LOCKSTEP_CPU")) benchmark::AddCustomContext("lockstep_cpu_mask", mask);
+  benchmark::AddCustomContext("openssl_version", bench::openssl_version());
+  benchmark::AddCustomContext("cryptopp_version", bench::cryptopp_version());
+  benchmark::AddCustomContext("lockstep_finup2x_length", std::to_string(bench::kFinupLength));
+
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

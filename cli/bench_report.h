@@ -1,0 +1,98 @@
+// Tables, charts and speed targets from lockstep_bench's JSON (Google
+// Benchmark's format, names as bench/bench.h defines them). Pure functions
+// of the parsed JSON, so tests can feed them a hand-written run.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace lockstep::cli::bench_report {
+
+// Series is one backend or anchor of one algorithm: a line on the chart, a
+// column in the table.
+struct Series {
+  std::string id;      // "sha256/x86-shani", or "openssl" / "cryptopp" for anchors
+  std::string label;   // "x86-shani", "OpenSSL", "Crypto++"
+  bool anchor = false;
+  std::map<size_t, double> mbps;  // length in bytes -> 10^6 bytes per second
+  std::string note;     // the benchmark's label (Crypto++'s code path, "SHANI")
+  std::string skipped;  // why it did not run; set only if no length ran
+
+  bool generic() const { return id.ends_with("/generic"); }
+};
+
+struct Algorithm {
+  std::string name;             // "sha256"
+  std::string display;          // "SHA-256"
+  std::vector<size_t> lengths;  // every length measured, ascending
+  std::vector<Series> series;   // backends in the run's order, then anchors
+
+  const Series* find(std::string_view id) const;
+};
+
+// Finup2x is one backend at one salt length: finup_2x against the two
+// digests it replaces, both over the same two messages.
+struct Finup2x {
+  std::string backend;  // "sha256/x86-shani"
+  size_t salt = 0;
+  std::optional<double> pair_mbps, finup_mbps;
+  bool two_way = false;  // the backend's own 2-way path, not the fallback
+  std::string skipped;
+};
+
+struct Results {
+  std::vector<Algorithm> algorithms;  // in the order the run had them
+  std::vector<Finup2x> finup2x;
+  size_t finup2x_length = 0;  // bytes per message; 0: unknown
+  // What ran the benchmarks, for the header: ("CPU", "..."), ...
+  std::vector<std::pair<std::string, std::string>> context;
+
+  const Algorithm* find(std::string_view name) const;
+  const Finup2x* find_finup2x(std::string_view backend, size_t salt) const;
+};
+
+// parse reads lockstep_bench's JSON. Entries it does not recognise are
+// ignored; a document without a "benchmarks" array throws std::runtime_error.
+// Repeated runs of one benchmark (--benchmark_repetitions) count by median.
+Results parse(const nlohmann::json& j);
+
+// Target is one speed goal of the issue, measured in this run: a ratio of
+// two throughputs that should be at least `goal`.
+struct Target {
+  int group = 0;         // the issue's numbering, 1..4
+  std::string what;      // "sha256/x86-shani / OpenSSL @ 64 B"
+  double goal = 0;
+  std::optional<double> ratio;  // unset: not measured here
+  std::string missing;   // why not, when unset
+
+  bool met() const { return ratio && *ratio >= goal; }
+  // By how much the ratio falls short of the goal, in percent of the goal.
+  double shortfall_percent() const { return ratio ? (1 - *ratio / goal) * 100 : 0; }
+};
+std::vector<Target> targets(const Results& r);
+
+// markdown renders every table: one per algorithm (rows: lengths; columns:
+// MB/s per backend and anchor, then each non-generic backend's ratio to
+// generic and to OpenSSL), the finup_2x table and the speed targets.
+std::string markdown(const Results& r);
+std::string algorithm_table(const Algorithm& a);
+std::string finup2x_table(const Results& r);
+std::string targets_table(const std::vector<Target>& t);
+
+// svg draws MB/s against length for one algorithm: log-scale x with a tick
+// at each length, log-scale y, one polyline per series that has data
+// (anchors dashed), a legend, axis labels and a title.
+std::string svg(const Algorithm& a, const Results& r);
+
+// x_position is where a length lies on svg()'s x axis, in pixels, for the
+// lengths of `a`: exposed so tests can check the scale.
+double x_position(const Algorithm& a, size_t length);
+
+}  // namespace lockstep::cli::bench_report

@@ -1,0 +1,273 @@
+// The bench renderer on a small hand-written run: what the tables say, the
+// ratio arithmetic, the targets' verdicts and the chart's shape.
+#include "bench_report.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+namespace lockstep::cli::bench_report {
+namespace {
+
+using nlohmann::json;
+
+json run(const std::string& name, double mb_per_s, const std::string& label = "") {
+  json b = {{"name", name}, {"run_name", name}, {"run_type", "iteration"},
+            {"iterations", 1000}, {"bytes_per_second", mb_per_s * 1e6}};
+  if (!label.empty()) b["label"] = label;
+  return b;
+}
+
+json skipped(const std::string& name, const std::string& why) {
+  return {{"name", name}, {"run_name", name}, {"run_type", "iteration"},
+          {"error_occurred", true}, {"error_message", why}};
+}
+
+// Two lengths of SHA-256 with a backend that could not run, one length of
+// ChaCha20, finup_2x on a 2-way and a sequential backend.
+json sample() {
+  json benchmarks = json::array({
+      run("hash/sha256/sha256/x86-shani/64", 600),
+      run("hash/sha256/sha256/x86-shani/4096", 1800),
+      skipped("hash/sha256/sha256/x86-phe/64", "needs phe, which this CPU lacks"),
+      skipped("hash/sha256/sha256/x86-phe/4096", "needs phe, which this CPU lacks"),
+      run("hash/sha256/sha256/generic/64", 150),
+      run("hash/sha256/sha256/generic/4096", 200),
+      run("crypt/chacha20/chacha/x86-avx512f/1024", 4000),
+      run("crypt/chacha20/chacha/x86-avx2/1024", 2500),
+      run("anchor/sha256/openssl/64", 400),
+      run("anchor/sha256/openssl/4096", 2000),
+      run("anchor/sha256/cryptopp/64", 500, "SHANI"),
+      run("anchor/sha256/cryptopp/4096", 1900, "SHANI"),
+      run("anchor/chacha20/openssl/1024", 3000),
+      run("finup2x/sha256/x86-shani/salt0", 1800, "2-way"),
+      run("pair/sha256/x86-shani/salt0", 1000, "2-way"),
+      run("finup2x/sha256/x86-shani/salt32", 1700, "2-way"),
+      run("pair/sha256/x86-shani/salt32", 1000, "2-way"),
+      run("finup2x/sha256/generic/salt0", 205, "sequential"),
+      run("pair/sha256/generic/salt0", 200, "sequential"),
+  });
+  return {{"context",
+           {{"lockstep_cpu", "Test CPU"}, {"num_cpus", 2}, {"mhz_per_cpu", 2100},
+            {"openssl_version", "OpenSSL 3.0.19"}, {"cryptopp_version", "8.7.0"},
+            {"lockstep_finup2x_length", "4096"}}},
+          {"benchmarks", benchmarks}};
+}
+
+TEST(BenchReport, ParsesSeriesInOrderWithAnchorsLast) {
+  const Results r = parse(sample());
+  ASSERT_EQ(r.algorithms.size(), 2u);
+  const Algorithm& sha = r.algorithms[0];
+  EXPECT_EQ(sha.name, "sha256");
+  EXPECT_EQ(sha.display, "SHA-256");
+  EXPECT_EQ(sha.lengths, (std::vector<size_t>{64, 4096}));
+  std::vector<std::string> ids;
+  for (const Series& s : sha.series) ids.push_back(s.id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"sha256/x86-shani", "sha256/x86-phe", "sha256/generic",
+                                           "openssl", "cryptopp"}));
+  EXPECT_EQ(sha.find("sha256/x86-phe")->skipped, "needs phe, which this CPU lacks");
+  EXPECT_DOUBLE_EQ(sha.find("sha256/x86-shani")->mbps.at(4096), 1800);
+  EXPECT_EQ(sha.find("cryptopp")->note, "SHANI");
+  EXPECT_EQ(r.algorithms[1].display, "ChaCha20");
+  EXPECT_EQ(r.finup2x_length, 4096u);
+  ASSERT_EQ(r.finup2x.size(), 3u);
+  EXPECT_TRUE(r.finup2x[0].two_way);
+  EXPECT_FALSE(r.finup2x[2].two_way);
+}
+
+TEST(BenchReport, RepetitionsCountByMedianAndAggregatesAreIgnored) {
+  json j = {{"benchmarks", json::array({run("hash/sha256/sha256/generic/64", 100),
+                                        run("hash/sha256/sha256/generic/64", 300),
+                                        run("hash/sha256/sha256/generic/64", 120)})}};
+  json mean = run("hash/sha256/sha256/generic/64", 9999);
+  mean["run_type"] = "aggregate";
+  mean["name"] = "hash/sha256/sha256/generic/64_mean";
+  j["benchmarks"].push_back(mean);
+  j["benchmarks"].push_back(run("something/else", 1));  // not lockstep_bench's: ignored
+  const Results r = parse(j);
+  ASSERT_EQ(r.algorithms.size(), 1u);
+  EXPECT_DOUBLE_EQ(r.algorithms[0].find("sha256/generic")->mbps.at(64), 120);
+}
+
+TEST(BenchReport, RejectsWhatIsNotBenchmarkJson) {
+  EXPECT_THROW(parse(json::object()), std::runtime_error);
+  EXPECT_THROW(parse(json::array()), std::runtime_error);
+}
+
+TEST(BenchReport, AlgorithmTableHasLengthRowsAndRatioColumns) {
+  const Results r = parse(sample());
+  const std::string t = algorithm_table(r.algorithms[0]);
+  EXPECT_NE(t.find("### SHA-256: MB/s by message length\n"), std::string::npos) << t;
+  // x86-phe did not run: no column, a note instead.
+  EXPECT_NE(t.find("| bytes | x86-shani | generic | OpenSSL | Crypto++ | x86-shani / generic | "
+                   "x86-shani / OpenSSL |\n"
+                   "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"),
+            std::string::npos)
+      << t;
+  // 600 / 150 = 4, 600 / 400 = 1.5; 1800 / 200 = 9, 1800 / 2000 = 0.9.
+  EXPECT_NE(t.find("| 64 | 600 | 150 | 400 | 500 | 4.00x | 1.50x |\n"), std::string::npos) << t;
+  EXPECT_NE(t.find("| 4096 | 1800 | 200 | 2000 | 1900 | 9.00x | 0.90x |\n"), std::string::npos) << t;
+  EXPECT_NE(t.find("Not run here: x86-phe (needs phe, which this CPU lacks).\n"), std::string::npos) << t;
+  EXPECT_NE(t.find("Crypto++ ran its SHANI code."), std::string::npos) << t;
+}
+
+TEST(BenchReport, ChachaTableWithoutGenericHasOnlyOpensslRatios) {
+  const Results r = parse(sample());
+  const std::string t = algorithm_table(r.algorithms[1]);
+  EXPECT_NE(t.find("| bytes | x86-avx512f | x86-avx2 | OpenSSL | x86-avx512f / OpenSSL | x86-avx2 / OpenSSL |\n"),
+            std::string::npos)
+      << t;
+  EXPECT_NE(t.find("| 1024 | 4000 | 2500 | 3000 | 1.33x | 0.83x |\n"), std::string::npos) << t;
+}
+
+TEST(BenchReport, Finup2xTableComparesWithTwoSingleHashes) {
+  const std::string t = finup2x_table(parse(sample()));
+  EXPECT_NE(t.find("### SHA-256 finup_2x: two 4096-byte messages after a salt, MB/s\n"), std::string::npos) << t;
+  EXPECT_NE(t.find("| backend | salt bytes | two single hashes | finup_2x | finup_2x / single |\n"),
+            std::string::npos)
+      << t;
+  EXPECT_NE(t.find("| x86-shani (2-way) | 0 | 1000 | 1800 | 1.80x |\n"), std::string::npos) << t;
+  EXPECT_NE(t.find("| x86-shani (2-way) | 32 | 1000 | 1700 | 1.70x |\n"), std::string::npos) << t;
+  EXPECT_NE(t.find("| generic (sequential) | 0 | 200 | 205 | 1.02x |\n"), std::string::npos) << t;
+}
+
+TEST(BenchReport, TargetsAreMeasuredOrSayWhyNot) {
+  const std::vector<Target> t = targets(parse(sample()));
+  auto find = [&](const std::string& what) -> const Target& {
+    for (const Target& x : t)
+      if (x.what == what) return x;
+    throw std::runtime_error("no target " + what);
+  };
+  const Target& short_msgs = find("sha256/x86-shani / OpenSSL @ 64 B");
+  EXPECT_EQ(short_msgs.group, 1);
+  EXPECT_DOUBLE_EQ(*short_msgs.ratio, 1.5);
+  EXPECT_TRUE(short_msgs.met());  // exactly the goal counts
+  const Target& long_msgs = find("sha256/x86-shani / OpenSSL @ 4096 B");
+  EXPECT_FALSE(long_msgs.met());
+  EXPECT_NEAR(long_msgs.shortfall_percent(), 10.0, 1e-9);
+  EXPECT_FALSE(find("sha256/x86-shani / OpenSSL @ 16384 B").ratio);
+  const Target& finup = find("finup_2x sha256/x86-shani / one stream @ 4096 B");
+  EXPECT_DOUBLE_EQ(*finup.ratio, 1.8);
+  EXPECT_TRUE(finup.met());
+  const Target& sha512 = find("sha512/x86-avx2 / OpenSSL @ 16384 B");
+  EXPECT_FALSE(sha512.ratio);
+  EXPECT_EQ(sha512.missing, "no sha512/x86-avx2 result at 16384 B");
+  const Target& chacha = find("chacha/x86-avx512f / chacha/x86-avx2 @ 1024 B");
+  EXPECT_EQ(chacha.group, 4);
+  EXPECT_DOUBLE_EQ(*chacha.ratio, 1.6);
+  EXPECT_NEAR(chacha.shortfall_percent(), 20.0, 1e-9);
+
+  const std::string table = targets_table(t);
+  EXPECT_NE(table.find("| 1 | sha256/x86-shani / OpenSSL @ 64 B | 1.500x | >= 1.50x | met |\n"), std::string::npos)
+      << table;
+  EXPECT_NE(table.find("| 1 | sha256/x86-shani / OpenSSL @ 4096 B | 0.900x | >= 1.00x | missed by 10.0% |\n"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("| 3 | sha512/x86-avx2 / OpenSSL @ 16384 B | - | >= 1.00x | not measured: "
+                       "no sha512/x86-avx2 result at 16384 B |\n"),
+            std::string::npos)
+      << table;
+}
+
+TEST(BenchReport, TargetNamesTheSkipReason) {
+  json j = {{"benchmarks", json::array({skipped("hash/sha256/sha256/x86-shani/64", "needs sha_ni, which this CPU lacks"),
+                                        run("anchor/sha256/openssl/64", 400)})}};
+  const std::vector<Target> t = targets(parse(j));
+  EXPECT_EQ(t[0].missing, "sha256/x86-shani: needs sha_ni, which this CPU lacks");
+}
+
+TEST(BenchReport, MarkdownHasEveryTableAndTheContext) {
+  const std::string md = markdown(parse(sample()));
+  EXPECT_NE(md.find("- CPU: Test CPU, 2 CPUs at 2100 MHz\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("### SHA-256: MB/s"), std::string::npos);
+  EXPECT_NE(md.find("### ChaCha20: MB/s"), std::string::npos);
+  EXPECT_NE(md.find("### SHA-256 finup_2x"), std::string::npos);
+  EXPECT_NE(md.find("### Speed targets"), std::string::npos);
+}
+
+// The value of attribute `name` in the tag `tag` ("" if absent).
+std::string attribute(const std::string& tag, const std::string& name) {
+  const size_t at = tag.find(" " + name + "=\"");
+  if (at == std::string::npos) return {};
+  const size_t start = at + name.size() + 3;
+  return tag.substr(start, tag.find('"', start) - start);
+}
+
+// Every <polyline> tag of `svg`, whole. (No std::regex: GCC 12 warns inside
+// it in sanitizer builds, and -Werror makes that fatal.)
+std::vector<std::string> polyline_tags(const std::string& svg) {
+  std::vector<std::string> out;
+  for (size_t at = 0; (at = svg.find("<polyline", at)) != std::string::npos; ++at)
+    out.push_back(svg.substr(at, svg.find('>', at) - at + 1));
+  return out;
+}
+
+// The series and the x of each point of every polyline.
+std::vector<std::pair<std::string, std::vector<double>>> polylines(const std::string& svg) {
+  std::vector<std::pair<std::string, std::vector<double>>> out;
+  for (const std::string& tag : polyline_tags(svg)) {
+    std::vector<double> xs;
+    std::istringstream points(attribute(tag, "points"));
+    for (std::string point; points >> point;) xs.push_back(std::stod(point.substr(0, point.find(','))));
+    out.emplace_back(attribute(tag, "data-series"), xs);
+  }
+  return out;
+}
+
+TEST(BenchReport, SvgHasOnePolylinePerSeriesWithData) {
+  const Results r = parse(sample());
+  const std::string svg = bench_report::svg(r.algorithms[0], r);
+  EXPECT_TRUE(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"")) << svg;
+  EXPECT_TRUE(svg.ends_with("</svg>\n"));
+  const auto lines = polylines(svg);
+  ASSERT_EQ(lines.size(), 4u) << svg;  // not x86-phe, which has no data
+  EXPECT_EQ(lines[0].first, "sha256/x86-shani");
+  EXPECT_EQ(lines[1].first, "sha256/generic");
+  EXPECT_EQ(lines[2].first, "openssl");
+  EXPECT_EQ(lines[3].first, "cryptopp");
+  for (const auto& [id, xs] : lines) EXPECT_EQ(xs.size(), 2u) << id;
+  // Anchors dashed, backends solid.
+  size_t dashed = 0;
+  for (const std::string& tag : polyline_tags(svg)) dashed += !attribute(tag, "stroke-dasharray").empty();
+  EXPECT_EQ(dashed, 2u);
+  EXPECT_NE(svg.find("SHA-256 throughput by message length"), std::string::npos);
+  EXPECT_NE(svg.find("message length (bytes, log scale)"), std::string::npos);
+  EXPECT_NE(svg.find("throughput (MB/s, log scale)"), std::string::npos);
+  EXPECT_NE(svg.find(">not run here:</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">x86-phe</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">Crypto++ (SHANI)</text>"), std::string::npos);
+  EXPECT_NE(svg.find("dashed: third-party anchors"), std::string::npos);
+}
+
+TEST(BenchReport, SvgXAxisIsLogarithmicAndMonotonic) {
+  // Every kernel length, on one series.
+  json benchmarks = json::array();
+  const size_t lengths[] = {1, 16, 64, 127, 128, 200, 256, 511, 512, 1024, 3173, 4096, 16384};
+  for (const size_t len : lengths)
+    benchmarks.push_back(run("hash/sha256/sha256/generic/" + std::to_string(len), 10 + static_cast<double>(len) / 100));
+  const Results r = parse(json{{"benchmarks", benchmarks}});
+  const Algorithm& a = r.algorithms[0];
+  for (size_t i = 1; i < std::size(lengths); ++i)
+    EXPECT_LT(x_position(a, lengths[i - 1]), x_position(a, lengths[i])) << lengths[i];
+  // Log scale: equal ratios are equal distances (16 -> 64 -> 256 -> 1024).
+  const double step = x_position(a, 64) - x_position(a, 16);
+  EXPECT_NEAR(x_position(a, 256) - x_position(a, 64), step, 1e-6);
+  EXPECT_NEAR(x_position(a, 1024) - x_position(a, 256), step, 1e-6);
+
+  const std::string svg = bench_report::svg(a, r);
+  const auto lines = polylines(svg);
+  ASSERT_EQ(lines.size(), 1u);
+  ASSERT_EQ(lines[0].second.size(), std::size(lengths));
+  for (size_t i = 1; i < lines[0].second.size(); ++i) EXPECT_LT(lines[0].second[i - 1], lines[0].second[i]);
+  // Every length has a tick label unless it would overlap one: 4096 and 128
+  // are labelled, so 3173 and 127 are not.
+  EXPECT_NE(svg.find(">4096</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">128</text>"), std::string::npos);
+  EXPECT_EQ(svg.find(">127</text>"), std::string::npos);
+  EXPECT_EQ(svg.find(">3173</text>"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace lockstep::cli::bench_report
