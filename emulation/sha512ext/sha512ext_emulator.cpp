@@ -19,6 +19,7 @@
 #include <cstring>
 
 #include "cpu/cpu.h"
+#include "sha512ext/site_patch.h"
 
 namespace lockstep::sha512ext {
 namespace {
@@ -236,6 +237,7 @@ size_t g_zmm_hi256_offset = 0;
 
 std::atomic<uint64_t> g_emulated{0};
 std::atomic<uint64_t> g_upper_init{0};
+std::atomic<uint64_t> g_stub_runs{0};
 static_assert(std::atomic<uint64_t>::is_always_lock_free);
 
 template <class T>
@@ -325,6 +327,15 @@ class Frame {
   bool zmm_hi256_ = false;
 };
 
+Ymm compute(Op op, const Ymm& dst, const Ymm& src1, const Ymm& src2) {
+  switch (op) {
+    case Op::kRnds2: return rnds2(dst, src1, src2);
+    case Op::kMsg1: return msg1(dst, src1);
+    case Op::kMsg2: return msg2(dst, src1);
+  }
+  return dst;
+}
+
 void execute(const Insn& insn, ucontext_t* uc) {
   const auto rip = static_cast<uint64_t>(uc->uc_mcontext.gregs[REG_RIP]);
   Frame frame(reinterpret_cast<uint8_t*>(uc->uc_mcontext.fpregs), op_name(insn.op), rip);
@@ -333,13 +344,8 @@ void execute(const Insn& insn, ucontext_t* uc) {
   // the same register.
   const Ymm dst = frame.read(insn.dst);
   const Ymm src1 = frame.read(insn.src1);
-  Ymm result;
-  switch (insn.op) {
-    case Op::kRnds2: result = rnds2(dst, src1, frame.read(insn.src2)); break;
-    case Op::kMsg1: result = msg1(dst, src1); break;
-    case Op::kMsg2: result = msg2(dst, src1); break;
-  }
-  frame.write(insn.dst, result);
+  const Ymm src2 = insn.src2 >= 0 ? frame.read(insn.src2) : Ymm{};
+  frame.write(insn.dst, compute(insn.op, dst, src1, src2));
 }
 
 // ---------------------------------------------------------------------------
@@ -371,15 +377,34 @@ void on_sigill(int sig, siginfo_t* info, void* context) {
   auto* uc = static_cast<ucontext_t*>(context);
   // si_code <= 0: sent by kill/raise, so RIP is not a faulting instruction.
   const bool from_cpu = info->si_code > 0;
+  const auto rip = static_cast<uintptr_t>(uc->uc_mcontext.gregs[REG_RIP]);
+  // A site another thread has patched, or is patching, is run by its stub.
+  // The table is read after the bytes: a site enters it before its first
+  // byte changes, so bytes read mid-patch are never acted on.
+  const auto to_stub = [&] {
+    std::atomic_thread_fence(std::memory_order_acquire);
+    const uintptr_t stub = from_cpu ? site_patch::stub_for(rip) : 0;
+    if (stub != 0) uc->uc_mcontext.gregs[REG_RIP] = static_cast<greg_t>(stub);
+    return stub != 0;
+  };
   Insn insn;
-  if (!from_cpu || !decode(reinterpret_cast<const uint8_t*>(uc->uc_mcontext.gregs[REG_RIP]), &insn)) {
+  const bool ours = from_cpu && decode(reinterpret_cast<const uint8_t*>(rip), &insn);
+  if (to_stub()) {
+    errno = saved_errno;
+    return;
+  }
+  if (!ours) {
     hand_on(sig, info, context, from_cpu);
     errno = saved_errno;
     return;
   }
+  // The first run at a site is emulated from the frame, so that path stays
+  // exercised; later runs take the stub.
   execute(insn, uc);
   uc->uc_mcontext.gregs[REG_RIP] += kInsnLength;
   g_emulated.fetch_add(1, std::memory_order_relaxed);
+  site_patch::patch(rip, static_cast<uint8_t>(insn.op), insn.dst, insn.src1,
+                    insn.src2 >= 0 ? insn.src2 : insn.src1);
   errno = saved_errno;
 }
 
@@ -430,7 +455,10 @@ const bool g_from_environment = [] {
 
 bool install() {
   errno = 0;
-  if (g_ymm_offset == 0 && !frame_layout()) return false;
+  if (g_ymm_offset == 0) {
+    if (!frame_layout()) return false;
+    site_patch::prepare();
+  }
   struct sigaction current;
   if (sigaction(SIGILL, nullptr, &current) != 0) return false;
   if (is_ours(current)) return true;  // keep the disposition saved the first time
@@ -459,6 +487,10 @@ uint64_t emulated_instructions() { return g_emulated.load(std::memory_order_rela
 
 uint64_t upper_init_frames() { return g_upper_init.load(std::memory_order_relaxed); }
 
+uint64_t stub_instructions() { return g_stub_runs.load(std::memory_order_relaxed); }
+
+uint64_t patched_sites() { return site_patch::patched_sites(); }
+
 bool requests_sha512ext(std::string_view list) {
   for (;;) {
     const size_t comma = list.find(',');
@@ -469,3 +501,15 @@ bool requests_sha512ext(std::string_view list) {
 }
 
 }  // namespace lockstep::sha512ext
+
+// Called by a patched site's stub (site_patch.cpp) with the operands in
+// `slots`; the entry routine has saved every register state around it.
+extern "C" __attribute__((visibility("hidden"))) void lockstep_sha512ext_stub_compute(uint8_t* slots) {
+  using namespace lockstep::sha512ext;
+  Ymm r[3];
+  std::memcpy(r, slots, sizeof r);
+  const Ymm out = compute(static_cast<Op>(slots[96]), r[0], r[1], r[2]);
+  std::memcpy(slots, &out, sizeof out);
+  g_emulated.fetch_add(1, std::memory_order_relaxed);
+  g_stub_runs.fetch_add(1, std::memory_order_relaxed);
+}

@@ -65,6 +65,12 @@ uint64_t emulated_instructions();
 // writes. Tests use it to see that they reached the path.
 uint64_t upper_init_frames();
 
+// stub_instructions counts the instructions that ran through a patched
+// site's stub instead of a trap (site_patch.h); emulated_instructions
+// includes them. patched_sites counts the sites rewritten so far.
+uint64_t stub_instructions();
+uint64_t patched_sites();
+
 // requests_sha512ext says whether a LOCKSTEP_EMULATE value names "sha512ext".
 bool requests_sha512ext(std::string_view list);
 

@@ -1,0 +1,61 @@
+// Call-site patching for the SHA512-extension trap emulator.
+//
+// A trap costs a signal delivery and a sigreturn with the whole XSAVE image
+// (several microseconds), and sha512/x86-sha512ext issues 72 instructions
+// per block. So, as binary instrumenters do, the first trap at a call site
+// also rewrites the 5-byte instruction into a `jmp rel32` to a stub made
+// for that site alone; from then on the site costs a call instead of a
+// signal:
+//
+//   lea  -256(%rsp), %rsp          past the red zone, flags untouched
+//   vmovdqu %ymmD/S1/S2, 0/32/64(%rsp)
+//   movl $opcode, 96(%rsp)
+//   call *entry(%rip)              XSAVE, compute, XRSTOR (site_patch.cpp)
+//   vmovdqu 0(%rsp), %ymmD         VEX.256: bits 511:256 zeroed, as the
+//   lea  256(%rsp), %rsp           instruction itself does
+//   jmp  site + 5
+//
+// Every register but the destination, RFLAGS, MXCSR and the x87 state come
+// back as they were (XRSTOR); the stub keeps everything on the stack, so
+// threads and signal handlers may run it at once.
+//
+// Patching a site other threads may be executing: the site is entered in a
+// lock-free table first, then its first byte becomes 06 (PUSH ES, #UD in
+// 64-bit mode), then the displacement is written, then the first byte
+// becomes E9. A thread that meets the site in any of those states traps, and
+// the handler finds the site in the table and resumes in its stub. Only one
+// thread patches at a time; a handler that finds the lock taken (a nested
+// signal, another thread) emulates from the signal frame instead, and the
+// site is patched at a later trap.
+//
+// LOCKSTEP_TRAP_PATCH=0 turns patching off: every execution traps.
+#pragma once
+
+#include <cstdint>
+
+namespace lockstep::sha512ext::site_patch {
+
+// prepare reads the XSAVE layout and the switch; false when patching is off
+// or cannot work here (then every site keeps trapping). Not in a handler.
+bool prepare();
+
+// stub_for returns the stub of a patched (or half-patched) site, or 0.
+// Async-signal-safe.
+uintptr_t stub_for(uintptr_t site);
+
+// patch makes a stub for the 5-byte instruction at `site` and rewrites the
+// site to jump to it. `opcode` is the instruction's third opcode byte (CB,
+// CC, CD); for the two-operand forms src2 repeats src1. False when it did
+// not patch (lock taken, no memory near the site, mprotect refused).
+// Async-signal-safe; call it from the SIGILL handler with signals blocked.
+bool patch(uintptr_t site, uint8_t opcode, int dst, int src1, int src2);
+
+// patched_sites counts the sites rewritten.
+uint64_t patched_sites();
+
+}  // namespace lockstep::sha512ext::site_patch
+
+// The stub's callee: `slots` holds the destination, the first and the second
+// source (32 bytes each) and the opcode (at byte 96); the result goes to the
+// first slot. Defined by the emulator.
+extern "C" void lockstep_sha512ext_stub_compute(uint8_t* slots);
