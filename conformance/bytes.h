@@ -1,5 +1,6 @@
-// Small byte helpers shared by the suites: hex for messages, zero checks,
-// and storage for the catalog's type-erased contexts.
+// Small byte helpers shared by the suites: hex for messages, the
+// description of a mismatch (mismatch.h), zero checks, and storage for the
+// catalog's type-erased contexts.
 #pragma once
 
 #include <cstddef>
@@ -9,12 +10,16 @@
 #include <string>
 #include <vector>
 
+#include "mismatch.h"
+
 namespace lockstep::conformance {
 
 using Bytes = std::vector<uint8_t>;
 
 // hex renders bytes as lowercase hex; long inputs are cut after `max` bytes
-// with the full length noted, so that failure messages stay readable.
+// with the full length noted, so that failure messages stay readable. Two
+// values that differ only past `max` print alike: to compare two byte
+// strings in a message, use describe_mismatch (mismatch.h).
 std::string hex(std::span<const uint8_t> b, size_t max = 64);
 
 bool all_zero(const void* p, size_t n);
