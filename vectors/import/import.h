@@ -1,5 +1,6 @@
 // Importers for upstream vector files: Wycheproof JSON, ACVP JSON, CAVP .rsp
-// and Botan .vec. Each reader turns its format into one format-independent
+// and Botan .vec; and lockstep's own schemas (vector_file.h), so that vectors
+// a user writes in them run the same way. Each reader turns its format into one format-independent
 // list of cases, which import/run.h runs against any backend through the
 // catalog. Readers depend on nothing but the text: they neither run code
 // under test nor allocate more than a small multiple of the input (an ACVP
@@ -32,17 +33,19 @@ class ImportError : public VectorError {
   using VectorError::VectorError;
 };
 
-enum class Format { kWycheproof, kAcvp, kCavp, kBotan };
-std::string_view format_name(Format f);  // "Wycheproof", "ACVP", "CAVP", "Botan"
+enum class Format { kWycheproof, kAcvp, kCavp, kBotan, kLockstep };
+std::string_view format_name(Format f);  // "Wycheproof", "ACVP", "CAVP", "Botan", "lockstep"
 
-// A MAC check's expectation, from Wycheproof's result: "valid" must verify,
-// "invalid" must not, "acceptable" may go either way.
+// A check's expectation, from Wycheproof's result (and lockstep's, which is
+// the same): "valid" must verify, "invalid" must not, "acceptable" may go
+// either way.
 enum class Expect { kMatch, kMismatch, kEither };
 
 // msg -> md.
 struct HashCase {
   Bytes msg;
   Bytes md;
+  Expect expect = Expect::kMatch;
 };
 
 // ACVP's large-data test: `content` repeated, the last copy cut short, up to
@@ -84,13 +87,39 @@ struct StreamCase {
   uint64_t offset = 0;
   Bytes in;
   Bytes out;
+  Expect expect = Expect::kMatch;
 };
 
-using Body = std::variant<std::monostate, HashCase, LargeHashCase, MonteCase, MacCase, StreamCase>;
+// The kernel's consolidated value (vector_file.h, ConsolidatedTest): for a
+// hash algorithm H(H(d[:0]) || ... || H(d[:max_len])), for an HMAC one the
+// kernel's hmac_testvec_consolidated rule, with d = kernel_data(max_len).
+struct ConsolidatedCase {
+  size_t max_len = 0;
+  Bytes value;
+  Expect expect = Expect::kMatch;
+};
+
+// SHA-256's finup_2x: a context that has absorbed `prefix`, finished with
+// data1 and data2 (equal lengths) at once.
+struct Finup2xCase {
+  Bytes prefix, data1, data2;
+  Bytes md1, md2;
+  Expect expect = Expect::kMatch;
+};
+
+// HChaCha20: key, 16-byte nonce -> subkey. It has one implementation (the
+// front end's), so every ChaCha backend gives the same answer.
+struct HChachaCase {
+  Bytes key, nonce, subkey;
+  Expect expect = Expect::kMatch;
+};
+
+using Body = std::variant<std::monostate, HashCase, LargeHashCase, MonteCase, MacCase, StreamCase,
+                          ConsolidatedCase, Finup2xCase, HChachaCase>;
 
 struct Case {
   std::string id;         // the test in its file: "tcId 5", "tgId 2 tcId 513", "line 142"
-  std::string algorithm;  // catalog name ("sha256", "hmac-sha384", "chacha20", "xchacha20"), or upstream's when unsupported
+  std::string algorithm;  // catalog name ("sha256", "hmac-sha384", "chacha20", "xchacha20", "hchacha20"), or upstream's when unsupported
   std::string skip;       // non-empty: why lockstep cannot run this case (body then unset)
   Body body;
 };
@@ -111,6 +140,10 @@ ImportedFile read_acvp(std::string_view prompt, const std::string& prompt_name,
 ImportedFile read_acvp_projection(std::string_view text, const std::string& name);
 ImportedFile read_cavp(std::string_view text, const std::string& name);
 ImportedFile read_botan(std::string_view text, const std::string& name);
+// lockstep's own schemas (lockstep-hash-v1, -hmac-v1, -finup2x-v1,
+// -chacha-v1, -hchacha-v1), validated by vectors::load_from_string: an
+// unknown lockstep-* schema is an error naming the file and the field.
+ImportedFile read_lockstep(std::string_view text, const std::string& name);
 
 // What a file on disk is, from its extension and its content.
 enum class Kind {
@@ -120,6 +153,7 @@ enum class Kind {
   kAcvpProjection,
   kCavp,
   kBotan,
+  kLockstep,
   kIgnored,  // `why` says what it is instead
 };
 struct Detected {

@@ -123,7 +123,10 @@ TEST(ImportWycheproof, AWrongValidTagFailsWithItsId) {
   for (const BackendReport& b : r.backends) {
     EXPECT_EQ(b.failed, 1u) << b.backend->name;
     ASSERT_EQ(b.failures.size(), 1u);
-    EXPECT_THAT(b.failures[0], HasSubstr("tcId 1 (hmac-sha256): got 5bdcc146"));
+    EXPECT_THAT(b.failures[0], HasSubstr("tcId 1 (hmac-sha256): first difference at offset 31 of 32 bytes "
+                                         "(1 byte differs)"));
+    EXPECT_THAT(b.failures[0], HasSubstr("got ...c75a003f089d2739839dec58b964ec38[43](end), "
+                                         "expected ...c75a003f089d2739839dec58b964ec38[44](end)"));
   }
 }
 
@@ -239,7 +242,9 @@ TEST(ImportAcvp, AWrongCheckpointNamesTheTestAndTheCheckpoint) {
   ASSERT_FALSE(r.backends.empty());
   for (const BackendReport& b : r.backends) {
     ASSERT_EQ(b.failures.size(), 1u) << b.backend->name;
-    EXPECT_THAT(b.failures[0], HasSubstr("tgId 3 tcId 5 (sha256): resultsArray 1: got 60995359417d"));
+    EXPECT_THAT(b.failures[0], HasSubstr("tgId 3 tcId 5 (sha256): resultsArray 1: first difference at offset 5"));
+    EXPECT_THAT(b.failures[0], HasSubstr("got 6099535941[7d]"));
+    EXPECT_THAT(b.failures[0], HasSubstr("expected 6099535941[7e]"));
   }
 }
 
@@ -345,7 +350,10 @@ TEST(ImportCavp, ReadsTheMonteCarloTest) {
 
   const FileReport bad = run_all(read_cavp(replace(kCavpMonte, "bd8511db", "bd8511dc"), "SHA224Monte.rsp"));
   ASSERT_FALSE(bad.backends.empty());
-  EXPECT_THAT(bad.backends[0].failures.at(0), HasSubstr("line 6 (sha224): COUNT 1: got bd8511db"));
+  EXPECT_THAT(bad.backends[0].failures.at(0),
+              HasSubstr("line 6 (sha224): COUNT 1: first difference at offset 3 of 28 bytes (1 byte differs)"));
+  EXPECT_THAT(bad.backends[0].failures.at(0), HasSubstr("got bd8511[db]"));
+  EXPECT_THAT(bad.backends[0].failures.at(0), HasSubstr("expected bd8511[dc]"));
 }
 
 TEST(ImportCavp, TheAlgorithmComesFromTheHeaderOrTheFileName) {
@@ -502,7 +510,9 @@ TEST(ImportBotan, AWrongKeystreamFailsWithItsLine) {
     if (b.backend->name.substr(0, 7) != "chacha/") continue;
     seen = true;
     ASSERT_EQ(b.failures.size(), 1u) << b.backend->name;
-    EXPECT_THAT(b.failures[0], HasSubstr("line 25 (xchacha20): got 0f7f90d28dae"));
+    EXPECT_THAT(b.failures[0], HasSubstr("line 25 (xchacha20): first difference at offset 6 of 17 bytes"));
+    EXPECT_THAT(b.failures[0], HasSubstr("got 0f7f90d28dae[33]"));
+    EXPECT_THAT(b.failures[0], HasSubstr("expected 0f7f90d28dae[00]33"));
   }
   EXPECT_TRUE(seen);
 }
@@ -550,9 +560,39 @@ TEST(ImportDetect, TellsFormatsApart) {
   EXPECT_EQ(detect("a/AES.rsp", "[ENCRYPT]\nCOUNT = 0\n").kind, Kind::kIgnored);
   EXPECT_EQ(detect("a/chacha.vec", kBotan).kind, Kind::kBotan);
   EXPECT_EQ(detect("a/schema.json", R"({"$schema": "x"})").why, "a JSON schema");
-  EXPECT_EQ(detect("a/sha256.json", R"({"schema": "lockstep-hash-v1", "testGroups": []})").kind, Kind::kIgnored);
+  EXPECT_EQ(detect("a/sha256.json", R"({"schema": "lockstep-hash-v1", "testGroups": []})").kind, Kind::kLockstep);
+  EXPECT_EQ(detect("a/x.json", R"({"schema": "lockstep-nosuch-v1", "testGroups": []})").kind, Kind::kLockstep);
   EXPECT_EQ(detect("a/rfc8439.txt", "").why, "not a vector file type (.json, .rsp, .vec)");
   EXPECT_FALSE(wants_content("a/x.h"));
+}
+
+// lockstep's own schema: a file a user wrote runs like any other format.
+// SHA-256("abc") from FIPS 180-4, once as valid and once, a bit flipped, as
+// invalid (it must not match).
+constexpr const char* kOwnHash = R"({"algorithm": "SHA-256", "schema": "lockstep-hash-v1", "numberOfTests": 2,
+  "testGroups": [{"type": "HashTest", "source": "FIPS 180-4 B.1", "tests": [
+    {"tcId": 1, "comment": "abc", "flags": [], "result": "valid", "msg": "616263",
+     "md": "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
+    {"tcId": 2, "comment": "abc, md bit flipped", "flags": [], "result": "invalid", "msg": "616263",
+     "md": "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ac"}]}]})";
+
+TEST(ImportLockstep, ReadsAndRunsItsOwnSchemas) {
+  const ImportedFile f = read_lockstep(kOwnHash, "mine.json");
+  EXPECT_EQ(f.format, Format::kLockstep);
+  ASSERT_EQ(f.cases.size(), 2u);
+  EXPECT_EQ(f.cases[1].id, "tcId 2");
+  EXPECT_EQ(f.cases[1].algorithm, "sha256");
+  EXPECT_EQ(std::get<HashCase>(f.cases[1].body).expect, Expect::kMismatch);
+  expect_all_pass(run_all(f), 2);
+}
+
+TEST(ImportLockstep, AnUnknownLockstepSchemaNamesFileAndField) {
+  try {
+    read_lockstep(replace(kOwnHash, "lockstep-hash-v1", "lockstep-hash-v9"), "mine.json");
+    ADD_FAILURE() << "no error";
+  } catch (const VectorError& e) {
+    EXPECT_STREQ(e.what(), "mine.json: field 'schema': unknown schema 'lockstep-hash-v9'");
+  }
 }
 
 // Mutated inputs end in ImportError or a result, never another exception

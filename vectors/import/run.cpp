@@ -12,6 +12,7 @@
 #include <variant>
 
 #include "chacha/chacha.h"
+#include "conformance/mismatch.h"
 #include "cpu/cpu.h"
 #include "reader_util.h"
 
@@ -23,7 +24,23 @@ using detail::to_hex;
 constexpr size_t kShownBytes = 64;  // of a value in a failure message
 
 std::string mismatch(const Bytes& got, const Bytes& want) {
-  return "got " + to_hex(got, kShownBytes) + ", expected " + to_hex(want, kShownBytes);
+  return conformance::describe_mismatch(got, want);
+}
+
+// verdict compares under an expectation: an "invalid" test must not match.
+Verdict verdict(const Bytes& got, const Bytes& want, Expect expect) {
+  const bool match = got == want;
+  switch (expect) {
+    case Expect::kMatch:
+      if (match) return {true, ""};
+      return {false, mismatch(got, want)};
+    case Expect::kMismatch:
+      if (!match) return {true, ""};
+      return {false, "an invalid test matched: " + to_hex(want, kShownBytes)};
+    case Expect::kEither:
+      return {true, ""};
+  }
+  return {false, "unknown expectation"};
 }
 
 std::string_view hash_of(std::string_view algorithm) {
@@ -51,9 +68,7 @@ Bytes digest(const catalog::HashAlgorithm& h, const Bytes& msg, const Backend& b
 }
 
 Verdict run(const Case& c, const HashCase& t, const Backend& b) {
-  const Bytes got = digest(hash_alg(c), t.msg, b);
-  if (got == t.md) return {true, ""};
-  return {false, mismatch(got, t.md)};
+  return verdict(digest(hash_alg(c), t.msg, b), t.md, t.expect);
 }
 
 // The message is streamed in chunks that are whole copies of the content, so
@@ -152,8 +167,62 @@ Verdict run(const Case& c, const StreamCase& t, const Backend& b) {
     alg->crypt(state, dst.data(), src.data(), src.size(), &b);
   }
   const Bytes got(dst.begin() + static_cast<ptrdiff_t>(lead), dst.end());
-  if (got == t.out) return {true, ""};
-  return {false, mismatch(got, t.out)};
+  return verdict(got, t.out, t.expect);
+}
+
+// The kernel's consolidated values (lib/crypto/tests/hash-test-template.h),
+// on the kernel's data rule.
+Verdict run(const Case& c, const ConsolidatedCase& t, const Backend& b) {
+  const catalog::HashAlgorithm& h = hash_alg(c);
+  const Bytes data = kernel_data(t.max_len);
+  Bytes got(h.digest_size), step(h.digest_size);
+  if (c.algorithm.rfind("hmac-", 0) != 0) {
+    Ctx ctx(h.ctx_size);
+    h.init(ctx.get(), &b);
+    for (size_t len = 0; len <= t.max_len; ++len) {
+      h.digest(data.data(), len, step.data(), &b);
+      h.update(ctx.get(), step.data(), step.size());
+    }
+    h.final(ctx.get(), got.data());
+  } else {
+    // Keyed with kernel_data(32); for each length the data, then the HMAC of
+    // the data under kernel_data(len % 293).
+    const Bytes outer = kernel_data(32);
+    Ctx ctx(h.hmac_ctx_size);
+    h.hmac_init_usingrawkey(ctx.get(), outer.data(), outer.size(), &b);
+    for (size_t len = 0; len <= t.max_len; ++len) {
+      const Bytes key = kernel_data(len % 293);
+      h.hmac_update(ctx.get(), data.data(), len);
+      h.hmac(key.data(), key.size(), data.data(), len, step.data(), &b);
+      h.hmac_update(ctx.get(), step.data(), step.size());
+    }
+    h.hmac_final(ctx.get(), got.data());
+  }
+  return verdict(got, t.value, t.expect);
+}
+
+Verdict run(const Case& c, const Finup2xCase& t, const Backend& b) {
+  const catalog::HashAlgorithm& h = hash_alg(c);
+  if (!h.finup_2x) return {false, c.algorithm + " has no finup_2x"};
+  if (t.data1.size() != t.data2.size()) return {false, "finup_2x needs data1 and data2 of one length"};
+  Ctx ctx(h.ctx_size);
+  h.init(ctx.get(), &b);
+  h.update(ctx.get(), t.prefix.data(), t.prefix.size());
+  Bytes md1(h.digest_size), md2(h.digest_size);
+  h.finup_2x(ctx.get(), t.data1.data(), t.data2.data(), t.data1.size(), md1.data(), md2.data(), &b);
+  const Verdict v1 = verdict(md1, t.md1, t.expect);
+  if (!v1.pass) return {false, "md1: " + v1.detail};
+  const Verdict v2 = verdict(md2, t.md2, t.expect);
+  if (!v2.pass) return {false, "md2: " + v2.detail};
+  return {true, ""};
+}
+
+Verdict run(const Case&, const HChachaCase& t, const Backend&) {
+  if (t.key.size() != chacha::kKeySize || t.nonce.size() != chacha::kHNonceSize)
+    return {false, "HChaCha20 takes a 32-byte key and a 16-byte nonce"};
+  Bytes got(32);
+  chacha::hchacha20(t.key.data(), t.nonce.data(), got.data());
+  return verdict(got, t.subkey, t.expect);
 }
 
 std::string size_text(uint64_t bytes) {
@@ -170,7 +239,7 @@ std::string size_text(uint64_t bytes) {
 
 const catalog::Family* family_of_case(const Case& c) {
   std::string_view a = hash_of(c.algorithm);
-  if (a == "xchacha20") a = "chacha20";
+  if (a == "xchacha20" || a == "hchacha20") a = "chacha20";
   return catalog::find_algorithm_family(a);
 }
 
