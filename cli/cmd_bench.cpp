@@ -2,7 +2,13 @@
 // JSON, and renders it (bench_report.h): Markdown tables to stdout and
 // bench.md, one SVG chart per algorithm, and the speed targets,
 // which are reported and never decide the exit status.
+//
+// Every file is written beside its final name and renamed into place only
+// when the whole run succeeded, so a failed run (a bad --filter, one that
+// matches nothing, a benchmark that crashed) leaves the previous results as
+// they were.
 #include <spawn.h>
+#include <unistd.h>
 #include <sys/wait.h>
 
 #include <cerrno>
@@ -54,6 +60,45 @@ bool write_file(const fs::path& path, const std::string& text) {
   return static_cast<bool>(out);
 }
 
+// Staged: files written under temporary names, renamed into place by
+// commit(), removed by the destructor if commit() never ran.
+class Staged {
+ public:
+  explicit Staged(fs::path dir) : dir_(std::move(dir)) {}
+  ~Staged() {
+    std::error_code ec;
+    for (const auto& [tmp, final_name] : files_) fs::remove(tmp, ec);
+  }
+  Staged(const Staged&) = delete;
+  Staged& operator=(const Staged&) = delete;
+
+  // path is where to write what will become dir/name.
+  fs::path path(const std::string& name) {
+    const fs::path tmp = dir_ / fmt::format(".{}.tmp-{}", name, getpid());
+    files_.emplace_back(tmp, dir_ / name);
+    return tmp;
+  }
+  bool commit(std::string& written) {
+    bool ok = true;
+    for (const auto& [tmp, final_name] : files_) {
+      std::error_code ec;
+      fs::rename(tmp, final_name, ec);
+      if (ec) {
+        fmt::print(stderr, "lockstep bench: cannot replace {}: {}\n", final_name.string(), ec.message());
+        ok = false;
+        continue;
+      }
+      written += (written.empty() ? "" : " ") + final_name.string();
+    }
+    files_.clear();
+    return ok;
+  }
+
+ private:
+  fs::path dir_;
+  std::vector<std::pair<fs::path, fs::path>> files_;  // temporary, final
+};
+
 }  // namespace
 
 int cmd_bench(const BenchOptions& o) {
@@ -65,6 +110,7 @@ int cmd_bench(const BenchOptions& o) {
     return 1;
   }
 
+  Staged staged(out_dir);
   fs::path json_path = o.from;
   if (json_path.empty()) {
     const fs::path binary = LOCKSTEP_BENCH_BINARY;
@@ -74,38 +120,54 @@ int cmd_bench(const BenchOptions& o) {
                  binary.empty() ? "" : " (" + binary.string() + " is missing)");
       return 1;
     }
-    json_path = out_dir / "bench.json";
+    json_path = staged.path("bench.json");
     std::vector<std::string> argv = {
         binary.string(), "--benchmark_out=" + json_path.string(), "--benchmark_out_format=json",
         // The flag's spelling depends on the library's version (Dependencies.cmake).
         fmt::format("--benchmark_min_time={}{}", o.min_time, LOCKSTEP_BENCH_SECONDS_SUFFIX)};
     if (!o.filter.empty()) argv.push_back("--benchmark_filter=" + o.filter);
-    fmt::print(stderr, "lockstep bench: running {} (results: {})\n", binary.string(), json_path.string());
+    fmt::print(stderr, "lockstep bench: running {} (results: {})\n", binary.string(),
+               (out_dir / "bench.json").string());
     if (const int status = run_bench(argv); status != 0) {
       fmt::print(stderr, "lockstep bench: lockstep_bench exited with status {}\n", status);
       return 1;
     }
   }
 
+  const std::string shown = o.from.empty() ? (out_dir / "bench.json").string() : o.from;
   bench_report::Results results;
   try {
+    // lockstep_bench writes nothing at all, and exits 0, when the filter
+    // matches nothing or is no regex (it says which on stderr).
+    std::error_code size_ec;
+    if (o.from.empty() && fs::file_size(json_path, size_ec) == 0 && !size_ec) {
+      fmt::print(stderr, "lockstep bench: no benchmark matches --filter '{}'; nothing written\n", o.filter);
+      return 1;
+    }
     std::ifstream in(json_path);
     if (!in) throw std::runtime_error("cannot open it");
-    results = bench_report::parse(nlohmann::json::parse(in));
+    const nlohmann::json j = nlohmann::json::parse(in);
+    if (j.is_object() && j.contains("benchmarks") && j["benchmarks"].is_array() && j["benchmarks"].empty()) {
+      if (o.from.empty())
+        fmt::print(stderr, "lockstep bench: no benchmark matches --filter '{}'; nothing written\n", o.filter);
+      else
+        fmt::print(stderr, "lockstep bench: {}: no benchmark in it; nothing written\n", shown);
+      return 1;
+    }
+    results = bench_report::parse(j);
   } catch (const std::exception& e) {
-    fmt::print(stderr, "lockstep bench: {}: {}\n", json_path.string(), e.what());
+    fmt::print(stderr, "lockstep bench: {}: {}\n", shown, e.what());
     return 1;
   }
 
   const std::string md = bench_report::markdown(results);
+  bool ok = write_file(staged.path("bench.md"), md);
+  for (const bench_report::Algorithm& a : results.algorithms)
+    ok = write_file(staged.path("bench-" + a.name + ".svg"), bench_report::svg(a, results)) && ok;
+  if (!ok) return 1;
   fmt::print("{}", md);
-  bool ok = write_file(out_dir / "bench.md", md);
-  std::string written = (out_dir / "bench.md").string();
-  for (const bench_report::Algorithm& a : results.algorithms) {
-    const fs::path svg = out_dir / ("bench-" + a.name + ".svg");
-    ok = write_file(svg, bench_report::svg(a, results)) && ok;
-    written += " " + svg.string();
-  }
+  std::string written;
+  ok = staged.commit(written);
   fmt::print(stderr, "lockstep bench: wrote {}\n", written);
   return ok ? 0 : 1;
 }

@@ -15,9 +15,12 @@
 namespace lockstep::cli {
 namespace {
 
-// resolve_backend accepts "sha256/x86-shani" or, within the family, "x86-shani".
+// resolve_backend accepts "sha256/x86-shani" or, within the family,
+// "x86-shani". On failure it sets `error` and `status`: 2 for a name that is
+// no backend of the algorithm's family (a usage error), 1 for a backend this
+// CPU cannot run.
 const Backend* resolve_backend(const catalog::HashAlgorithm& alg, const std::string& name,
-                               std::string& error) {
+                               std::string& error, int& status) {
   const catalog::Family& fam = *alg.family;
   const std::string full = name.find('/') == std::string::npos
                                ? std::string(fam.name) + "/" + name
@@ -28,9 +31,16 @@ const Backend* resolve_backend(const catalog::HashAlgorithm& alg, const std::str
     if (!b->usable(eff)) {
       error = fmt::format("backend {} needs {}, which this CPU lacks (effective: {})", b->name,
                           (b->needs - eff).to_string(), eff.to_string());
+      status = 1;
       return nullptr;
     }
     return b;
+  }
+  status = 2;
+  if (const Backend* other = catalog::find_backend(full)) {
+    error = fmt::format("backend {} belongs to family {}; --alg {} needs a backend of family {}",
+                        other->name, catalog::family_of(other)->name, alg.name, fam.name);
+    return nullptr;
   }
   std::string known;
   for (const Backend* b : fam.backends()) known += " " + std::string(b->name);
@@ -65,15 +75,16 @@ int cmd_hash(const HashOptions& o) {
   const catalog::HashAlgorithm* alg = catalog::find_hash(o.alg);
   if (!alg) {
     fmt::print(stderr, "lockstep hash: unknown algorithm '{}'\n", o.alg);
-    return 1;
+    return 2;
   }
   const Backend* backend = nullptr;
   if (!o.backend.empty()) {
     std::string error;
-    backend = resolve_backend(*alg, o.backend, error);
+    int status = 1;
+    backend = resolve_backend(*alg, o.backend, error, status);
     if (!backend) {
       fmt::print(stderr, "lockstep hash: {}\n", error);
-      return 1;
+      return status;
     }
   }
 

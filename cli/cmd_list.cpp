@@ -1,21 +1,51 @@
+// `lockstep list`: every backend compiled in, what it needs, whether it runs
+// here and which one each family selects; and the CPU: its identity, the
+// features detected, hidden and declared by LOCKSTEP_CPU, the effective set
+// and the emulators in effect.
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
 
 #include "catalog.h"
 #include "commands.h"
+#include "cpu/cpu.h"
+#include "emulators.h"
 
 namespace lockstep::cli {
+namespace {
+
+nlohmann::json cpu_json() {
+  const cpu::State& s = cpu::state();
+  const std::vector<std::string> emulators = emulators_in_effect();
+  return {
+      {"arch", std::string(cpu::arch_name(cpu::build_arch()))},
+      {"vendor", s.detection.id.vendor},
+      {"brand", s.detection.id.brand},
+      {"family", s.detection.id.family},
+      {"model", s.detection.id.model},
+      {"mask", s.mask},
+      {"detected", s.detection.features.to_string()},
+      {"emulated", s.in_process_emulated.to_string()},
+      {"hidden", s.result.hidden.to_string()},
+      {"declared", s.result.declared.to_string()},
+      {"effective", cpu::effective().to_string()},
+      {"emulators", emulators},
+  };
+}
+
+std::string or_none(const std::string& s) { return s.empty() ? "none" : s; }
+
+}  // namespace
 
 int cmd_list(bool json) {
   const cpu::FeatureSet eff = cpu::effective();
-  nlohmann::json out = nlohmann::json::array();
+  nlohmann::json backends = nlohmann::json::array();
   for (const catalog::Family* f : catalog::families()) {
     const Backend* chosen = f->default_backend();
     for (const Backend* b : f->backends()) {
       const bool usable = b->usable(eff);
       const std::string missing = (b->needs - eff).to_string();
-      out.push_back({
+      backends.push_back({
           {"name", b->name},
           {"family", f->name},
           {"needs", b->needs.to_string()},
@@ -26,17 +56,31 @@ int cmd_list(bool json) {
       });
     }
   }
+  const nlohmann::json cpu = cpu_json();
   if (json) {
-    fmt::print("{}\n", out.dump(2));
+    fmt::print("{}\n", nlohmann::json{{"cpu", cpu}, {"backends", backends}}.dump(2));
     return 0;
   }
   fmt::print("{:<22} {:<26} {:<9} {}\n", "backend", "needs", "default", "available here");
-  for (const auto& b : out) {
+  for (const auto& b : backends) {
     fmt::print("{:<22} {:<26} {:<9} {}\n", b["name"].get<std::string>(),
                b["needs"].get<std::string>().empty() ? "-" : b["needs"].get<std::string>(),
                b["default"].get<bool>() ? "yes" : "", b["available"].get<bool>() ? "yes" : "no: " + b["reason"].get<std::string>());
   }
-  fmt::print("\neffective CPU features: {}\n", eff.to_string());
+  const std::string vendor = cpu["vendor"].get<std::string>(), brand = cpu["brand"].get<std::string>();
+  fmt::print("\ncpu:       {}", cpu["arch"].get<std::string>());
+  if (!vendor.empty() || !brand.empty())
+    fmt::print(", {}{}{} (family {}, model {})", vendor, vendor.empty() || brand.empty() ? "" : " ", brand,
+               cpu["family"].get<unsigned>(), cpu["model"].get<unsigned>());
+  fmt::print("\n");
+  if (!cpu["mask"].get<std::string>().empty()) fmt::print("mask:      LOCKSTEP_CPU={}\n", cpu["mask"].get<std::string>());
+  fmt::print("detected:  {}\n", or_none(cpu["detected"].get<std::string>()));
+  if (!cpu["emulated"].get<std::string>().empty()) fmt::print("emulated:  {}\n", cpu["emulated"].get<std::string>());
+  fmt::print("hidden:    {}\n", or_none(cpu["hidden"].get<std::string>()));
+  fmt::print("declared:  {}\n", or_none(cpu["declared"].get<std::string>()));
+  fmt::print("effective: {}\n", or_none(cpu["effective"].get<std::string>()));
+  const std::vector<std::string> emulators = cpu["emulators"].get<std::vector<std::string>>();
+  fmt::print("emulators: {}\n", emulators.empty() ? "none" : fmt::format("{}", fmt::join(emulators, ", ")));
   return 0;
 }
 

@@ -1,7 +1,9 @@
-// `lockstep vectors FILE-or-DIR...`: upstream vector files (Wycheproof, ACVP,
-// CAVP, Botan; vectors/import) against every available backend of their
-// family, with per-file, per-backend counts. The exit status is 1 on any
-// failure, malformed file or unreadable path, 2 on a bad option.
+// `lockstep vectors FILE-or-DIR...`: vector files (lockstep's own schemas,
+// Wycheproof, ACVP, CAVP, Botan; vectors/import) against every available
+// backend of their family, with per-file, per-backend counts. The exit
+// status is 1 on any failure, malformed file or unreadable path, and when no
+// case ran at all (unless --allow-empty); 2 on a bad option. Errors go to
+// standard error, the report to standard output.
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -110,7 +112,7 @@ bool examine(Entry& e) {
   }
   std::string error;
   if (!read_file(e.path, e.text, error)) {
-    fmt::print("{}: {}\n", e.shown, error);
+    fmt::print(stderr, "lockstep vectors: {}: {}\n", e.shown, error);
     return false;
   }
   e.detected = imp::detect(e.path, e.text);
@@ -205,6 +207,7 @@ imp::ImportedFile read_unit(const Unit& u) {
     case imp::Kind::kWycheproof: return imp::read_wycheproof(e.text, u.shown);
     case imp::Kind::kCavp: return imp::read_cavp(e.text, u.shown);
     case imp::Kind::kBotan: return imp::read_botan(e.text, u.shown);
+    case imp::Kind::kLockstep: return imp::read_lockstep(e.text, u.shown);
     case imp::Kind::kAcvpProjection: return imp::read_acvp_projection(e.text, u.shown);
     case imp::Kind::kAcvpPrompt:
       return imp::read_acvp(e.text, u.first->shown, u.second->text, u.second->shown);
@@ -218,6 +221,7 @@ imp::Format format_of(imp::Kind k) {
     case imp::Kind::kWycheproof: return imp::Format::kWycheproof;
     case imp::Kind::kCavp: return imp::Format::kCavp;
     case imp::Kind::kBotan: return imp::Format::kBotan;
+    case imp::Kind::kLockstep: return imp::Format::kLockstep;
     default: return imp::Format::kAcvp;
   }
 }
@@ -245,7 +249,7 @@ void print_report(const imp::FileReport& r, const std::string& shown) {
 }  // namespace
 
 int cmd_vectors(const std::vector<std::string>& paths, const std::string& backend,
-                const std::string& ldt_max) {
+                const std::string& ldt_max, bool allow_empty) {
   imp::RunOptions opts;
   std::string ldt = ldt_max;
   const char* env = std::getenv("LOCKSTEP_ACVP_LDT_MAX");
@@ -266,7 +270,7 @@ int cmd_vectors(const std::vector<std::string>& paths, const std::string& backen
       for (const catalog::Family* f : catalog::families())
         for (const Backend* b : f->backends()) known.emplace_back(b->name);
       fmt::print(stderr, "lockstep vectors: unknown backend '{}' (known: {})\n", backend, join(known, 64));
-      return 1;
+      return 2;
     }
     if (!opts.only->usable(features)) {
       fmt::print(stderr, "lockstep vectors: backend {} needs {}, which this CPU lacks (effective: {})\n",
@@ -289,7 +293,7 @@ int cmd_vectors(const std::vector<std::string>& paths, const std::string& backen
            !ec && it != end; it.increment(ec))
         if (it->is_regular_file(ec)) found.push_back(it->path());
       if (ec) {
-        fmt::print("{}: {}\n", arg, ec.message());
+        fmt::print(stderr, "lockstep vectors: {}: {}\n", arg, ec.message());
         status = 1;
       }
       std::sort(found.begin(), found.end());
@@ -298,7 +302,7 @@ int cmd_vectors(const std::vector<std::string>& paths, const std::string& backen
     } else if (fs::is_regular_file(p, ec)) {
       entries.push_back({p, arg, {}, {}});
     } else {
-      fmt::print("{}: no such file or directory\n", arg);
+      fmt::print(stderr, "lockstep vectors: {}: no such file or directory\n", arg);
       status = 1;
     }
   }
@@ -331,7 +335,9 @@ int cmd_vectors(const std::vector<std::string>& paths, const std::string& backen
     try {
       file = read_unit(u);
     } catch (const vectors::VectorError& e) {
-      fmt::print("{}  [{}]  MALFORMED: {}\n", u.shown, imp::format_name(format), e.what());
+      fmt::print("{}  [{}]  MALFORMED (see standard error)\n", u.shown, imp::format_name(format));
+      std::fflush(stdout);
+      fmt::print(stderr, "lockstep vectors: malformed {} file: {}\n", imp::format_name(format), e.what());
       ++t.malformed;
       status = 1;
       continue;
@@ -379,13 +385,20 @@ int cmd_vectors(const std::vector<std::string>& paths, const std::string& backen
     for (const auto& [why, n] : t.reasons) fmt::print("  {:>5}  {}\n", n, why);
   }
 
+  std::fflush(stdout);
   if (units.empty()) {
-    fmt::print("\nlockstep vectors: no vector file to run in {}\n", join(paths, 8));
+    fmt::print(stderr, "lockstep vectors: no vector file to run in {}\n", join(paths, 8));
     status = 1;
+  } else if (all.runs == 0) {
+    // Nothing checked is no pass: every case skipped, or no cases at all.
+    fmt::print(stderr, "lockstep vectors: 0 cases run ({} case{} in {} file{}, {} skipped){}\n", all.cases,
+               all.cases == 1 ? "" : "s", all.files, all.files == 1 ? "" : "s", all.skipped,
+               allow_empty ? "; allowed by --allow-empty" : "; --allow-empty accepts that");
+    if (!allow_empty) status = 1;
   }
   if (missing_backend && std::getenv("LOCKSTEP_REQUIRE_ALL") &&
       std::string(std::getenv("LOCKSTEP_REQUIRE_ALL")) == "1") {
-    fmt::print("\nlockstep vectors: LOCKSTEP_REQUIRE_ALL=1 and some backends cannot run here\n");
+    fmt::print(stderr, "lockstep vectors: LOCKSTEP_REQUIRE_ALL=1 and some backends cannot run here\n");
     status = 1;
   }
   fmt::print("\nlockstep vectors: {}\n", status == 0 ? "PASS" : "FAIL");

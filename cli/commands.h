@@ -37,9 +37,10 @@ struct BenchOptions {
 };
 int cmd_bench(const BenchOptions& o);
 
-// Upstream vector files (Wycheproof, ACVP, CAVP, Botan) through
-// vectors/import; `ldt_max` bounds ACVP's large-data tests ("1G", "0").
+// Vector files (lockstep's own schemas, Wycheproof, ACVP, CAVP, Botan)
+// through vectors/import; `ldt_max` bounds ACVP's large-data tests ("1G",
+// "0"). A run in which no case ran fails unless `allow_empty`.
 int cmd_vectors(const std::vector<std::string>& paths, const std::string& backend,
-                const std::string& ldt_max);
+                const std::string& ldt_max, bool allow_empty);
 
 }  // namespace lockstep::cli

@@ -1,11 +1,27 @@
 // lockstep: list backends, hash files with any backend, run the matrix.
 // The ./lockstep script builds this and forwards every subcommand but `test`.
+//
+// Exit status, for every subcommand: 0 success, 1 a check failed or a file
+// was wrong, 2 a usage error (an unknown subcommand, option or value, or a
+// bad LOCKSTEP_* variable).
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <system_error>
 
 #include "commands.h"
+#include "emulators.h"
+
+namespace {
+
+bool is_directory(const std::string& path) {
+  std::error_code ec;
+  return std::filesystem::is_directory(path, ec);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace lockstep::cli;
@@ -31,7 +47,10 @@ int main(int argc, char** argv) {
   FuzzOptions fo;
   auto* fuzz = app.add_subcommand("fuzz", "Fuzz a harness (libFuzzer where built, else the replay driver)");
   std::vector<std::string> fuzz_args;
-  fuzz->add_option("args", fuzz_args, "[HARNESS] [CORPUS_DIR]: harness sha256, sha512, chacha or vectors (default sha256); corpus default corpus/<harness>")
+  fuzz->add_option("args", fuzz_args,
+                   "[HARNESS] [CORPUS_DIR]: HARNESS is sha256, sha512, chacha or vectors (default sha256); "
+                   "CORPUS_DIR defaults to corpus/<harness>. A lone argument that is not a harness name "
+                   "must be an existing directory (the corpus); anything else is an error")
       ->expected(0, 2);
   fuzz->add_option("--seconds", fo.seconds, "How long to fuzz")->check(CLI::Range(1, 86400 * 7));
   fuzz->add_option("--jobs", fo.jobs, "Parallel fuzzing processes (libFuzzer -fork)")->check(CLI::Range(1, 256));
@@ -45,14 +64,40 @@ int main(int argc, char** argv) {
 
   std::vector<std::string> vector_paths;
   std::string vector_backend, ldt_max;
+  bool vector_allow_empty = false;
   auto* vectors = app.add_subcommand("vectors", "Run upstream vector files (Wycheproof, ACVP, CAVP, Botan) against every backend");
   vectors->add_option("paths", vector_paths, "Files or directories (searched recursively)")->required();
   vectors->add_option("--backend", vector_backend, "Only this backend, e.g. sha256/x86-shani");
+  vectors->add_flag("--allow-empty", vector_allow_empty, "Exit 0 even if no case ran (every case skipped, or no cases)");
   vectors->add_option("--ldt-max", ldt_max, "Largest ACVP large-data test to run, in bytes (1G default; 8G for all; also LOCKSTEP_ACVP_LDT_MAX)");
 
-  CLI11_PARSE(app, argc, argv);
+  // A first word that is no subcommand: CLI11 would only say that a
+  // subcommand is required, so name the word.
+  if (argc > 1 && argv[1][0] != '-') {
+    std::string known;
+    bool found = false;
+    for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+      known += (known.empty() ? "" : ", ") + sub->get_name();
+      found = found || sub->get_name() == argv[1];
+    }
+    if (!found) {
+      std::fprintf(stderr, "lockstep: unknown subcommand '%s' (known: %s)\nRun with --help for more information.\n",
+                   argv[1], known.c_str());
+      return 2;
+    }
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // CLI11's message; its own exit codes (105, 106, 109, ...) become 2.
+    return app.exit(e) == 0 ? 0 : 2;
+  }
+  // Before anything asks impl/cpu for the features: an emulator name that
+  // vouches for nothing must not let dispatch pick code that faults.
+  if (const int rc = check_emulation_environment(); rc != 0) return rc;
   if (*fuzz) {
-    // The harness name is optional, so a lone argument may be a corpus.
+    // The harness name is optional: a lone argument that is no harness name
+    // is a corpus only if it is an existing directory.
     static const std::vector<std::string> kHarnesses = {"sha256", "sha512", "chacha", "vectors"};
     auto is_harness = [&](const std::string& a) {
       return std::find(kHarnesses.begin(), kHarnesses.end(), a) != kHarnesses.end();
@@ -60,9 +105,10 @@ int main(int argc, char** argv) {
     if (!fuzz_args.empty() && is_harness(fuzz_args.front())) {
       fo.target = fuzz_args.front();
       fuzz_args.erase(fuzz_args.begin());
-    }
-    if (fuzz_args.size() > 1) {
-      std::fprintf(stderr, "lockstep fuzz: unknown harness '%s' (known: sha256 sha512 chacha vectors)\n",
+    } else if (!fuzz_args.empty() && (fuzz_args.size() > 1 || !is_directory(fuzz_args.front()))) {
+      std::fprintf(stderr,
+                   "lockstep fuzz: unknown harness '%s' (known: sha256, sha512, chacha, vectors); "
+                   "a corpus must be an existing directory\n",
                    fuzz_args.front().c_str());
       return 2;
     }
@@ -72,7 +118,7 @@ int main(int argc, char** argv) {
   if (*list) return cmd_list(json);
   if (*hash) return cmd_hash(ho);
   if (*run) return cmd_run(ro);
-  if (*vectors) return cmd_vectors(vector_paths, vector_backend, ldt_max);
+  if (*vectors) return cmd_vectors(vector_paths, vector_backend, ldt_max, vector_allow_empty);
   if (*bench) return cmd_bench(bo);
   return 2;
 }
