@@ -1,24 +1,44 @@
 // `lockstep run`: every check this host can run, against every backend, in
-// every environment it can reach (natively, under the PHE trap emulator,
-// under QEMU CPU models, under Intel SDE), as one matrix per environment.
-// The suites decide; this file only runs them and tabulates.
+// every environment it can reach (natively, under the trap emulators, under
+// QEMU CPU models, under Intel SDE), as one matrix per environment.
+//
+// The suites decide; this file only schedules them and tabulates. Each
+// environment is first described (its backends, what its CPU has, which
+// tests exist), then its selected tests run in shards and each backend's
+// fuzz check runs alone, all as tasks on a pool of one worker per core, so
+// that independent environments use every core. An environment's matrix is
+// printed as soon as its last task ends.
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <thread>
 
 #include <fmt/format.h>
 
+#include "catalog.h"
 #include "commands.h"
 #include "environments.h"
 #include "gtest_results.h"
 #include "matrix.h"
 #include "process.h"
+#include "progress.h"
+#include "run_reports.h"
+#include "run_select.h"
+#include "task_pool.h"
 
 namespace lockstep::cli {
 namespace {
 
 namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
 
 // A row as the environment's own conformance_tests described it.
 struct Row {
@@ -28,8 +48,6 @@ struct Row {
   std::string missing;  // features it lacks there
 };
 
-const std::vector<std::string> kColumns = {"conformance", "vectors", "fuzz"};
-
 // Which matrix column a GoogleTest test feeds; "" for suites that are not
 // per backend.
 std::string column_of(const std::string& suite, const std::string& name) {
@@ -37,6 +55,24 @@ std::string column_of(const std::string& suite, const std::string& name) {
   if (suite.ends_with("ChachaConformance")) return name.starts_with("Vectors/") ? "vectors" : "conformance";
   if (suite.ends_with("HashConformance") || suite.ends_with("Finup2xConformance")) return "conformance";
   return "";
+}
+
+std::string shell_quote(const std::string& s) {
+  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                        "_-./=,+:@%") == std::string::npos)
+    return s;
+  std::string out = "'";
+  for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string command_line(const std::vector<std::pair<std::string, std::string>>& vars,
+                         const std::vector<std::string>& argv) {
+  std::string out;
+  for (const auto& [k, v] : vars) out += k + "=" + shell_quote(v) + " ";
+  for (const std::string& a : argv) out += shell_quote(a) + " ";
+  if (!out.empty()) out.pop_back();
+  return out;
 }
 
 struct Tally {
@@ -64,221 +100,650 @@ struct Tally {
   }
 };
 
-// Folds one conformance run into the environment's matrix.
-void tabulate(const SuiteRun& run, const std::vector<Row>& rows, const std::string& env_name,
-              Matrix& m) {
-  if (!run.error.empty()) {
-    for (const Row& r : rows)
-      for (const char* col : {"conformance", "vectors"}) m.set(r.key, col, {Status::kFail, run.error});
-    m.add_note("conformance_tests", {Status::kFail, run.error});
-    return;
-  }
-  std::map<std::pair<std::string, std::string>, Tally> per_cell;  // (test name suffix, column)
-  std::map<std::string, Tally> other;                             // suite -> tally
-  for (const TestOutcome& t : run.tests) {
-    const std::string col = column_of(t.suite, t.name);
-    const size_t slash = t.name.rfind('/');
-    if (col.empty() || slash == std::string::npos) other[t.suite].add(t);
-    else per_cell[{t.name.substr(slash + 1), col}].add(t);
-  }
-  for (const Row& r : rows) {
-    for (const std::string col : {"conformance", "vectors"}) {
-      auto it = per_cell.find({r.test_name, col});
-      // Every compiled backend is instantiated; a row no test ran is a bug.
-      m.set(r.key, col,
-            it == per_cell.end()
-                ? Cell{Status::kFail, "no " + col + " test ran for " + r.test_name}
-                : it->second.cell(r.usable ? "" : "needs " + r.missing));
-    }
-  }
-  for (const auto& [suite, t] : other) m.add_note("conformance_tests: " + suite, t.cell(""));
-  bool failed = false;
-  for (const auto& [k, t] : per_cell) failed |= t.failed > 0;
-  for (const auto& [k, t] : other) failed |= t.failed > 0;
-  if (run.exit_status != 0 && !failed)
-    m.add_note("conformance_tests", {Status::kFail, fmt::format("exited with {} in {} although no test failed",
-                                                              run.exit_status, env_name)});
-}
-
-std::vector<Row> rows_from(const nlohmann::json& description, const Environment& env) {
-  std::vector<Row> rows;
-  for (const auto& r : description.at("rows")) {
-    Row row;
-    row.key = {r.at("algorithm").get<std::string>(), r.at("backend").get<std::string>()};
-    if (!env.backend_filter.empty() && row.key.backend.find(env.backend_filter) == std::string::npos)
-      continue;
-    row.test_name = r.at("test_name").get<std::string>();
-    row.usable = r.at("usable").get<bool>();
-    row.missing = r.at("missing").get<std::string>();
-    rows.push_back(std::move(row));
-  }
-  return rows;
-}
-
-// The fuzz column: each backend alone (LOCKSTEP_FUZZ_BACKEND) through its
-// family's harness: the committed corpus and a fixed number of random
-// programs, with the environment's replay driver.
-void fuzz_column(const Environment& env, const std::vector<Row>& rows, const fs::path& out_dir,
-                 Matrix& m) {
-  const fs::path corpus_root = fs::path(LOCKSTEP_SOURCE_DIR) / "fuzz" / "corpus";
-  std::map<std::string, Cell> per_backend;
-  for (const Row& r : rows) {
-    if (per_backend.count(r.key.backend)) continue;
-    Cell& cell = per_backend[r.key.backend];
-    const std::string family = r.key.backend.substr(0, r.key.backend.find('/'));
-    const std::string harness = fuzz_harness_for(family);
-    if (harness.empty()) {
-      cell = {Status::kFail, "no fuzz harness covers the " + family + " family"};
-      continue;
-    }
-    if (!r.usable) {
-      cell = {Status::kSkip, "needs " + r.missing};
-      continue;
-    }
-    std::string impl = r.key.backend.substr(r.key.backend.find('/') + 1);
-    const fs::path log = out_dir / ("fuzz-" + harness + "-" + impl + ".log");
-    std::vector<std::string> argv = env.launcher;
-    argv.push_back((env.build / "fuzz" / ("fuzz_" + harness + "_replay")).string());
-    for (const std::string& a : {std::string("--runs"), std::to_string(env.fuzz_runs), std::string("--seed"),
-                                 std::string("1"), (corpus_root / harness).string()})
-      argv.push_back(a);
-    auto vars = env.vars;
-    vars.emplace_back("LOCKSTEP_FUZZ_BACKEND", r.key.backend);
-    const ProcessResult pr = run_process(argv, vars, log.string());
-    if (!pr.error.empty()) {
-      cell = {Status::kFail, pr.error};
-    } else if (pr.status != 0) {
-      // The harness's first line names the mismatch.
-      std::ifstream in(log);
-      std::string line, signature;
-      while (std::getline(in, line))
-        if (line.starts_with("lockstep: ")) {
-          signature = line;
-          break;
-        }
-      cell = {Status::kFail, (signature.empty() ? fmt::format("exit {}", pr.status) : signature) +
-                                 "; see " + log.string()};
-    } else {
-      cell = {Status::kPass, fmt::format("corpus + {} random programs", env.fuzz_runs)};
-    }
-  }
-  for (const Row& r : rows) m.set(r.key, "fuzz", per_backend[r.key.backend]);
-}
-
-struct Group {
-  const Environment* env;
-  Matrix matrix;
-  nlohmann::json description;  // null when it did not run
-  Cell status;                 // SKIP when the environment is missing
+// One process of an environment's conformance tests.
+struct Shard {
+  std::vector<std::string> tests;  // full names
+  fs::path log, json, calls;
+  SuiteRun run;
+  bool done = false;
 };
 
-Group run_environment(const Environment& env, const fs::path& out_root, bool verbose) {
-  Group g{&env, {}, nullptr, {Status::kPass, ""}};
-  for (const std::string& c : kColumns) g.matrix.add_column(c);
-  if (!env.unavailable.empty()) {
-    // A machine meant to cover everything may not lack an environment.
-    const char* all = std::getenv("LOCKSTEP_REQUIRE_ALL");
-    g.status = {all && std::string(all) == "1" ? Status::kFail : Status::kSkip, env.unavailable};
-    return g;
+// Counts the tests a running GoogleTest binary has finished, from its log.
+int finished_in_log(const fs::path& log) {
+  std::ifstream in(log);
+  int n = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.starts_with("[==========]")) break;  // the summary lists them again
+    n += line.starts_with("[       OK ]") || line.starts_with("[  FAILED  ]") || line.starts_with("[  SKIPPED ]");
   }
-  const fs::path out_dir = out_root / env.id;
-  fs::create_directories(out_dir);
-  fmt::print("[{}] conformance (log {})\n", env.name, (out_dir / "conformance.log").string());
-  std::fflush(stdout);
-
-  auto vars = env.vars;
-  vars.emplace_back("LOCKSTEP_DESCRIBE", (out_dir / "describe.json").string());
-  std::vector<std::string> args;
-  if (!env.gtest_filter.empty()) args.push_back("--gtest_filter=" + env.gtest_filter);
-  std::vector<std::string> command = env.launcher;
-  command.push_back((env.build / "conformance" / "conformance_tests").string());
-  const SuiteRun run = run_gtest(command, args, vars, (out_dir / "conformance.json").string(),
-                                 (out_dir / "conformance.log").string());
-  if (verbose) {
-    std::ifstream log(out_dir / "conformance.log");
-    fmt::print("{}", std::string(std::istreambuf_iterator<char>(log), {}));
-  }
-  std::ifstream described(out_dir / "describe.json");
-  if (!described) {
-    g.status = {Status::kFail, run.error.empty() ? "conformance_tests did not describe itself; see " +
-                                                       (out_dir / "conformance.log").string()
-                                                 : run.error};
-    return g;
-  }
-  g.description = nlohmann::json::parse(described);
-  const std::vector<Row> rows = rows_from(g.description, env);
-  for (const Row& r : rows) g.matrix.add_row(r.key);
-  tabulate(run, rows, env.name, g.matrix);
-
-  fmt::print("[{}] fuzz, each backend alone\n", env.name);
-  std::fflush(stdout);
-  fuzz_column(env, rows, out_dir, g.matrix);
-  if (g.matrix.any_fail()) g.status = {Status::kFail, "see the matrix"};
-  return g;
+  return n;
 }
 
-std::string counts(const std::vector<Group>& groups) {
+struct EnvRun {
+  const Environment* env = nullptr;
+  fs::path out;
+  std::mutex m;
+  nlohmann::json description;
+  std::vector<Row> rows;
+  std::vector<std::unique_ptr<Shard>> shards;
+  std::map<std::string, Cell> fuzz;  // backend -> its fuzz cell
+  std::string emulator_version;
+  std::atomic<int> pending{0};
+  std::atomic<int> tests_total{0}, fuzz_total{0}, fuzz_done{0};
+  std::atomic<int> phase{0};  // 0 queued, 1 running, 2 done
+  Clock::time_point start;
+  EnvReport report;
+};
+
+class Runner {
+ public:
+  Runner(const RunOptions& o, Selection sel, std::vector<Expectation>* expect)
+      : o_(o), sel_(std::move(sel)), expect_(expect), out_root_(fs::path(LOCKSTEP_BUILD_DIR) / "run") {}
+
+  // run runs every selected environment and returns their reports in order.
+  std::vector<EnvReport> run(const std::vector<Environment>& envs) {
+    fs::create_directories(out_root_);
+    for (const Environment& e : envs) {
+      auto r = std::make_unique<EnvRun>();
+      r->env = &e;
+      r->out = out_root_ / e.id;
+      r->report.id = e.id;
+      r->report.name = e.name;
+      runs_.push_back(std::move(r));
+    }
+    const int jobs = o_.jobs > 0 ? o_.jobs : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    shards_per_env_ = jobs;
+    {
+      Progress progress([this] { return status(); });
+      progress_ = &progress;
+      TaskPool pool(jobs);
+      pool_ = &pool;
+      for (auto& r : runs_) {
+        if (!r->env->unavailable.empty()) {
+          finish_unavailable(*r);
+          continue;
+        }
+        EnvRun* er = r.get();
+        pool.add([this, er] { describe(*er); });
+      }
+      pool.wait();
+      pool_ = nullptr;
+      progress_ = nullptr;
+    }
+    std::vector<EnvReport> out;
+    for (auto& r : runs_) out.push_back(std::move(r->report));
+    return out;
+  }
+
+ private:
+  std::string status() {
+    int done = 0;
+    std::string running;
+    for (auto& r : runs_) {
+      if (r->phase == 2) {
+        ++done;
+        continue;
+      }
+      if (r->phase != 1) continue;
+      int tests = 0;
+      {
+        std::lock_guard lock(r->m);
+        for (const auto& s : r->shards) tests += s->done ? static_cast<int>(s->run.tests.size()) : finished_in_log(s->log);
+      }
+      running += fmt::format(" | {}: tests {}/{}", r->env->id, tests, r->tests_total.load());
+      if (r->fuzz_total) running += fmt::format(", fuzz {}/{}", r->fuzz_done.load(), r->fuzz_total.load());
+    }
+    return fmt::format("{} of {} environments done{}", done, runs_.size(), running);
+  }
+
+  void finish_unavailable(EnvRun& r) {
+    // A machine meant to cover everything may not lack an environment.
+    const char* all = std::getenv("LOCKSTEP_REQUIRE_ALL");
+    r.report.status = {all && std::string(all) == "1" ? Status::kFail : Status::kSkip, r.env->unavailable};
+    r.phase = 2;
+    progress_->print(fmt::format("\n== {}\n   {}({})\n", r.env->name, status_name(r.report.status.status),
+                                 r.report.status.detail));
+  }
+
+  // The emulator in front of the binaries, for provenance: QEMU and SDE say
+  // their version; the in-process trap emulators are part of this build.
+  std::string emulator_version(const Environment& env) {
+    if (env.launcher.empty()) {
+      for (const auto& [k, v] : env.vars)
+        if (k == "LOCKSTEP_EMULATE") return "lockstep in-process trap emulator (" + v + ")";
+      return "none";
+    }
+    const fs::path log = out_root_ / env.id / "emulator-version.txt";
+    const bool sde = env.launcher[0].ends_with("sde64");
+    run_process({env.launcher[0], sde ? "-version" : "--version"}, {}, log.string());
+    std::ifstream in(log);
+    std::string line;
+    while (std::getline(in, line))
+      if (!line.empty()) return line;
+    return "unknown";
+  }
+
+  // Describes the environment and queues its tests and fuzz checks.
+  void describe(EnvRun& r) {
+    r.phase = 1;
+    r.start = Clock::now();
+    fs::create_directories(r.out);
+    const Environment& env = *r.env;
+    r.emulator_version = emulator_version(env);
+    auto vars = env.vars;
+    vars.emplace_back("LOCKSTEP_DESCRIBE", (r.out / "describe.json").string());
+    std::vector<std::string> argv = env.launcher;
+    argv.push_back((env.build / "conformance" / "conformance_tests").string());
+    argv.push_back("--gtest_list_tests");
+    std::remove((r.out / "describe.json").c_str());
+    const ProcessResult pr = run_process(argv, vars, (r.out / "tests.txt").string());
+    std::ifstream described(r.out / "describe.json");
+    if (!pr.error.empty() || pr.status != 0 || !described) {
+      r.report.status = {Status::kFail, fmt::format("conformance_tests could not list its tests ({}); see {}",
+                                                    pr.error.empty() ? fmt::format("exit {}", pr.status) : pr.error,
+                                                    (r.out / "tests.txt").string())};
+      finish(r);
+      return;
+    }
+    try {
+      r.description = nlohmann::json::parse(described);
+    } catch (const nlohmann::json::exception& e) {
+      r.report.status = {Status::kFail, fmt::format("{}: {}", (r.out / "describe.json").string(), e.what())};
+      finish(r);
+      return;
+    }
+    for (const auto& d : r.description.at("rows")) {
+      Row row;
+      row.key = {d.at("algorithm").get<std::string>(), d.at("backend").get<std::string>()};
+      if (!env.backend_filter.empty() && row.key.backend.find(env.backend_filter) == std::string::npos) continue;
+      if (!sel_.backend(row.key.backend)) continue;
+      row.test_name = d.at("test_name").get<std::string>();
+      row.usable = d.at("usable").get<bool>();
+      row.missing = d.at("missing").get<std::string>();
+      r.rows.push_back(std::move(row));
+    }
+    std::set<std::string> row_tests;
+    for (const Row& row : r.rows) row_tests.insert(row.test_name);
+
+    // The tests to run: the environment's filter, then the selection.
+    std::vector<std::string> tests;
+    std::ifstream list(r.out / "tests.txt");
+    std::string suite;
+    for (std::string line; std::getline(list, line);) {
+      if (line.empty()) continue;
+      const std::string word = line.substr(line.find_first_not_of(' '), line.find("  #") == std::string::npos
+                                                                             ? std::string::npos
+                                                                             : line.find("  #") - line.find_first_not_of(' '));
+      if (line[0] != ' ') {
+        suite = word.substr(0, word.size() - 1);  // "Suite." without the dot
+        continue;
+      }
+      const std::string full = suite + "." + word;
+      if (!gtest_filter_match(env.gtest_filter, full)) continue;
+      const std::string col = column_of(suite, word);
+      if (col.empty()) {
+        if (sel_.per_backend_only() || !sel_.check("conformance")) continue;
+      } else {
+        const size_t slash = word.rfind('/');
+        if (!sel_.check(col) || slash == std::string::npos || !row_tests.count(word.substr(slash + 1))) continue;
+      }
+      tests.push_back(full);
+    }
+    r.tests_total = static_cast<int>(tests.size());
+
+    std::unique_lock lock(r.m);
+    // Shards split the list round-robin: the slow cases (every length up to
+    // 4096, HMAC) sit next to quick ones, so the shards take alike.
+    const size_t n_shards = tests.empty() ? 0 : std::min<size_t>(shards_per_env_, (tests.size() + 9) / 10);
+    for (size_t i = 0; i < n_shards; ++i) {
+      auto s = std::make_unique<Shard>();
+      for (size_t t = i; t < tests.size(); t += n_shards) s->tests.push_back(tests[t]);
+      s->log = r.out / fmt::format("conformance-{}.log", i);
+      s->json = r.out / fmt::format("conformance-{}.json", i);
+      s->calls = r.out / fmt::format("calls-{}.json", i);
+      r.shards.push_back(std::move(s));
+    }
+    std::vector<const Row*> fuzzed;
+    if (sel_.check("fuzz")) {
+      std::set<std::string> seen;
+      for (const Row& row : r.rows)
+        if (seen.insert(row.key.backend).second) fuzzed.push_back(&row);
+    }
+    r.fuzz_total = static_cast<int>(fuzzed.size());
+    r.pending = static_cast<int>(r.shards.size() + fuzzed.size());
+    lock.unlock();
+    if (r.pending == 0) {
+      finish(r);
+      return;
+    }
+    EnvRun* er = &r;
+    for (auto& s : r.shards) {
+      Shard* sh = s.get();
+      pool_->add([this, er, sh] {
+        run_shard(*er, *sh);
+        task_done(*er);
+      });
+    }
+    for (const Row* row : fuzzed)
+      pool_->add([this, er, row] {
+        fuzz_one(*er, *row);
+        task_done(*er);
+      });
+  }
+
+  std::vector<std::string> conformance_argv(const Environment& env) const {
+    std::vector<std::string> argv = env.launcher;
+    argv.push_back((env.build / "conformance" / "conformance_tests").string());
+    return argv;
+  }
+
+  void run_shard(EnvRun& r, Shard& s) {
+    std::string filter;
+    for (const std::string& t : s.tests) filter += (filter.empty() ? "" : ":") + t;
+    auto vars = r.env->vars;
+    vars.emplace_back("LOCKSTEP_CALLS", s.calls.string());
+    SuiteRun run = run_gtest(conformance_argv(*r.env), {"--gtest_filter=" + filter}, vars, s.json.string(),
+                             s.log.string());
+    std::lock_guard lock(r.m);
+    s.run = std::move(run);
+    s.done = true;
+  }
+
+  // The fuzz column: one backend alone (LOCKSTEP_FUZZ_BACKEND) through its
+  // family's harness: the committed corpus and a fixed number of random
+  // programs, with the environment's replay driver.
+  void fuzz_one(EnvRun& r, const Row& row) {
+    const Environment& env = *r.env;
+    const std::string& backend = row.key.backend;
+    const std::string family = backend.substr(0, backend.find('/'));
+    const std::string harness = fuzz_harness_for(family);
+    Cell cell;
+    if (harness.empty()) {
+      cell = {Status::kFail, "no fuzz harness covers the " + family + " family"};
+    } else if (!row.usable) {
+      // As the suites do: a machine meant to cover everything may not skip.
+      const char* all = std::getenv("LOCKSTEP_REQUIRE_ALL");
+      cell = {all && std::string(all) == "1" ? Status::kFail : Status::kSkip, "needs " + row.missing};
+    } else {
+      const std::string impl = backend.substr(backend.find('/') + 1);
+      const fs::path log = r.out / ("fuzz-" + harness + "-" + impl + ".log");
+      const fs::path corpus = fs::path(LOCKSTEP_SOURCE_DIR) / "fuzz" / "corpus" / harness;
+      std::vector<std::string> argv = env.launcher;
+      argv.push_back((env.build / "fuzz" / ("fuzz_" + harness + "_replay")).string());
+      for (const std::string& a : {std::string("--runs"), std::to_string(env.fuzz_runs), std::string("--seed"),
+                                   std::string("1"), corpus.string()})
+        argv.push_back(a);
+      auto vars = env.vars;
+      vars.emplace_back("LOCKSTEP_FUZZ_BACKEND", backend);
+      const ProcessResult pr = run_process(argv, vars, log.string());
+      if (!pr.error.empty()) {
+        cell = {Status::kFail, pr.error};
+      } else if (pr.status != 0) {
+        // The harness's first line names the mismatch.
+        std::ifstream in(log);
+        std::string line, signature;
+        while (std::getline(in, line))
+          if (line.starts_with("lockstep: ")) {
+            signature = line;
+            break;
+          }
+        cell = {Status::kFail, (signature.empty() ? fmt::format("exit {}", pr.status) : signature) + "; see " +
+                                   log.string()};
+        cell.reproduce = command_line(vars, argv);
+      } else {
+        cell = {Status::kPass, fmt::format("corpus + {} random programs", env.fuzz_runs)};
+      }
+    }
+    std::lock_guard lock(r.m);
+    r.fuzz[backend] = std::move(cell);
+    ++r.fuzz_done;
+  }
+
+  void task_done(EnvRun& r) {
+    if (--r.pending == 0) finish(r);
+  }
+
+  // Tabulates a finished environment and prints its matrix. The printing
+  // happens outside the environment's lock, which the status line takes.
+  void finish(EnvRun& r) {
+    std::string text;
+    {
+      std::lock_guard lock(r.m);
+      text = tabulate(r);
+    }
+    progress_->print(text);
+  }
+
+  std::string tabulate(EnvRun& r) {
+    const Environment& env = *r.env;
+    EnvReport& rep = r.report;
+    rep.seconds = std::chrono::duration<double>(Clock::now() - r.start).count();
+    if (r.description.is_null()) {
+      r.phase = 2;
+      return fmt::format("\n== {}\n   {}({})\n", env.name, status_name(rep.status.status), rep.status.detail);
+    }
+    rep.ran = true;
+    rep.description = r.description;
+    const nlohmann::json& cpu = r.description["cpu"];
+    rep.provenance = {{"environment", env.name},
+                      {"emulator", !env.launcher.empty() ? command_line({}, env.launcher)
+                                   : r.emulator_version == "none" ? "none (native)"
+                                                                  : command_line(env.vars, {})},
+                      {"emulator_version", r.emulator_version},
+                      {"cpu_detected", cpu.value("detected", "")},
+                      {"cpu_effective", cpu.value("effective", "")},
+                      {"cpu_emulated", cpu.value("emulated", "")},
+                      {"seed", r.description.value("seed", "")}};
+    for (const std::string& c : check_names())
+      if (sel_.check(c)) rep.matrix.add_column(c);
+    for (const Row& row : r.rows) rep.matrix.add_row(row.key);
+
+    // Every shard's outcomes; a shard that did not report fails its tests.
+    std::vector<TestOutcome> outcomes;
+    std::map<std::string, uint64_t> calls;
+    bool unexplained_exit = false;
+    for (const auto& s : r.shards) {
+      if (!s->run.error.empty()) {
+        for (const std::string& t : s->tests) {
+          const size_t dot = t.find('.');
+          outcomes.push_back({t.substr(0, dot), t.substr(dot + 1), TestOutcome::kFailed, s->run.error, ""});
+        }
+        continue;
+      }
+      outcomes.insert(outcomes.end(), s->run.tests.begin(), s->run.tests.end());
+      const bool any_failed = std::any_of(s->run.tests.begin(), s->run.tests.end(),
+                                          [](const TestOutcome& t) { return t.result == TestOutcome::kFailed; });
+      unexplained_exit |= s->run.exit_status != 0 && !any_failed;
+      std::ifstream in(s->calls);
+      if (in) {
+        try {
+          const nlohmann::json counts = nlohmann::json::parse(in);
+          for (const auto& [name, n] : counts.items()) calls[name] += n.get<uint64_t>();
+        } catch (const nlohmann::json::exception&) {
+        }
+      }
+    }
+    std::map<std::pair<std::string, std::string>, Tally> per_cell;  // (test name suffix, column)
+    std::map<std::string, Tally> other;                             // suite -> tally
+    std::map<std::pair<std::string, std::string>, std::string> first_failing_test;
+    const std::vector<std::string> argv = conformance_argv(env);
+    for (const TestOutcome& t : outcomes) {
+      const std::string col = column_of(t.suite, t.name);
+      const size_t slash = t.name.rfind('/');
+      if (col.empty() || slash == std::string::npos) {
+        other[t.suite].add(t);
+      } else {
+        const auto key = std::make_pair(t.name.substr(slash + 1), col);
+        per_cell[key].add(t);
+        if (t.result == TestOutcome::kFailed && !first_failing_test.count(key))
+          first_failing_test[key] = t.suite + "." + t.name;
+      }
+      if (t.result == TestOutcome::kFailed) {
+        std::vector<std::string> rerun = argv;
+        rerun.push_back("--gtest_filter=" + t.suite + "." + t.name);
+        rep.failed_tests.push_back({t, command_line(env.vars, rerun)});
+      }
+    }
+    for (const Row& row : r.rows) {
+      nlohmann::json prov = rep.provenance;
+      prov["backend_calls"] = calls.count(row.key.backend) ? calls[row.key.backend] : 0;
+      prov["backend_executed"] = calls.count(row.key.backend) && calls[row.key.backend] > 0;
+      for (const std::string& col : rep.matrix.columns()) {
+        Cell cell;
+        if (col == "fuzz") {
+          cell = r.fuzz.count(row.key.backend) ? r.fuzz[row.key.backend]
+                                               : Cell{Status::kFail, "the fuzz check did not run"};
+        } else {
+          auto it = per_cell.find({row.test_name, col});
+          // Every compiled backend is instantiated; a row no test ran for
+          // is a bug, unless the environment leaves its tests out.
+          cell = it == per_cell.end() ? Cell{Status::kFail, "no " + col + " test ran for " + row.test_name}
+                                      : it->second.cell(row.usable ? "" : "needs " + row.missing);
+          if (cell.status == Status::kFail && first_failing_test.count({row.test_name, col})) {
+            std::vector<std::string> rerun = argv;
+            rerun.push_back("--gtest_filter=" + first_failing_test[{row.test_name, col}]);
+            cell.reproduce = command_line(env.vars, rerun);
+          }
+        }
+        cell.provenance = prov;
+        apply_expectations(env, row.key, col, cell);
+        rep.matrix.set(row.key, col, std::move(cell));
+      }
+    }
+    for (const auto& [suite, t] : other) rep.matrix.add_note("conformance_tests: " + suite, t.cell(""));
+    if (unexplained_exit)
+      rep.matrix.add_note("conformance_tests",
+                          {Status::kFail, fmt::format("a shard exited non-zero although no test failed; see {}",
+                                                      r.out.string())});
+    rep.status = {rep.matrix.any_fail() ? Status::kFail : Status::kPass, ""};
+    r.phase = 2;
+    return render(r);
+  }
+
+  // A cell the --expect manifest lists must PASS here.
+  void apply_expectations(const Environment& env, const RowKey& row, const std::string& col, Cell& cell) {
+    if (!expect_) return;
+    std::lock_guard lock(expect_m_);
+    for (Expectation& e : *expect_) {
+      if (!glob_match(e.env, env.id) || !glob_match(e.backend, row.backend) || !glob_match(e.check, col)) continue;
+      ++e.matched;
+      if (cell.status == Status::kSkip)
+        cell = {Status::kFail, fmt::format("expected to PASS here ({}), but SKIP({})", e.where, cell.detail),
+                cell.reproduce, cell.provenance};
+    }
+  }
+
+  std::string render(const EnvRun& r) const {
+    const EnvReport& rep = r.report;
+    const nlohmann::json& cpu = rep.description["cpu"];
+    // arm64 has no vendor string to show; the environment's name says the model.
+    std::string who = cpu.value("vendor", "") + " " + cpu.value("brand", "");
+    if (who == " ") who = rep.description.value("arch", "");
+    std::string out = fmt::format("\n== {} ({}, {})\n   cpu: {}\n   effective: {}\n", r.env->name,
+                                  status_name(rep.status.status), format_duration(rep.seconds), who,
+                                  cpu.value("effective", ""));
+    if (!cpu.value("emulated", "").empty()) out += fmt::format("   emulated: {}\n", cpu.value("emulated", ""));
+    if (r.emulator_version != "none") out += fmt::format("   emulator: {}\n", r.emulator_version);
+    std::string sel;
+    for (const auto& [alg, b] : rep.description["selected"].items())
+      sel += fmt::format("{}{} -> {}", sel.empty() ? "" : ", ", alg, b.get<std::string>());
+    out += fmt::format("   selected: {}\n   logs: {}\n\n{}", sel, r.out.string(), rep.matrix.to_text());
+    if (o_.verbose)
+      for (const auto& s : r.shards) {
+        std::ifstream log(s->log);
+        out += std::string(std::istreambuf_iterator<char>(log), {});
+      }
+    return out;
+  }
+
+  const RunOptions& o_;
+  const Selection sel_;
+  std::vector<Expectation>* expect_;
+  std::mutex expect_m_;
+  const fs::path out_root_;
+  std::vector<std::unique_ptr<EnvRun>> runs_;
+  size_t shards_per_env_ = 1;
+  TaskPool* pool_ = nullptr;
+  Progress* progress_ = nullptr;
+};
+
+struct Counts {
   int pass = 0, fail = 0, skip = 0;
-  for (const Group& g : groups) {
-    if (g.description.is_null()) {
-      (g.status.status == Status::kFail ? fail : skip) += 1;
+};
+
+Counts count_cells(const std::vector<EnvReport>& reports) {
+  Counts c;
+  for (const EnvReport& e : reports) {
+    if (!e.ran) {
+      (e.status.status == Status::kFail ? c.fail : c.skip) += 1;
       continue;
     }
-    const nlohmann::json j = g.matrix.to_json();
-    for (const auto& row : j["rows"])
-      for (const auto& [col, cell] : row["checks"].items()) {
-        const std::string s = cell["status"];
-        (s == "PASS" ? pass : s == "FAIL" ? fail : skip) += 1;
+    for (const RowKey& r : e.matrix.rows())
+      for (const std::string& col : e.matrix.columns()) {
+        const Status s = e.matrix.get(r, col).status;
+        (s == Status::kPass ? c.pass : s == Status::kFail ? c.fail : c.skip) += 1;
       }
   }
-  return fmt::format("{} passed, {} failed, {} skipped", pass, fail, skip);
+  return c;
+}
+
+// Per backend, the environments where every one of its cells passed; a
+// backend that passed nowhere is NOT COVERED.
+std::string coverage(const std::vector<EnvReport>& reports) {
+  std::map<std::string, std::vector<std::string>> passed;
+  std::map<std::string, std::string> why_not;
+  for (const EnvReport& e : reports) {
+    if (!e.ran) continue;
+    std::map<std::string, bool> all_pass;
+    for (const RowKey& r : e.matrix.rows()) {
+      bool ok = all_pass.count(r.backend) ? all_pass[r.backend] : true;
+      for (const std::string& col : e.matrix.columns()) {
+        const Cell& c = e.matrix.get(r, col);
+        if (c.status != Status::kPass) {
+          ok = false;
+          if (!why_not.count(r.backend)) why_not[r.backend] = status_name(c.status) + "(" + c.detail + ")";
+        }
+      }
+      all_pass[r.backend] = ok;
+    }
+    for (const auto& [b, ok] : all_pass) {
+      auto& list = passed[b];
+      if (ok) list.push_back(e.id);
+    }
+  }
+  if (passed.empty()) return "";
+  size_t width = 0;
+  for (const auto& [b, envs] : passed) width = std::max(width, b.size());
+  std::string out = "\ncoverage (environments where every cell of the backend passed):\n";
+  for (const auto& [b, envs] : passed) {
+    std::string list;
+    for (const std::string& e : envs) list += (list.empty() ? "" : ", ") + e;
+    out += envs.empty() ? fmt::format("  {:<{}}  NOT COVERED: {}\n", b, width, why_not[b])
+                        : fmt::format("  {:<{}}  {}\n", b, width, list);
+  }
+  return out;
+}
+
+void write_file(const fs::path& path, const std::string& text) {
+  std::ofstream out(path);
+  out << text;
+  if (!out) fmt::print(stderr, "lockstep run: cannot write {}\n", path.string());
 }
 
 }  // namespace
 
 int cmd_run(const RunOptions& o) {
-  const fs::path out_root = fs::path(LOCKSTEP_BUILD_DIR) / "run";
-  fs::create_directories(out_root);
+  const std::vector<Environment> all_envs = environments();
+  std::vector<std::string> ids;
+  for (const Environment& e : all_envs) ids.push_back(e.id);
 
-  const std::vector<Environment> envs_to_run = environments();  // groups point into it
-  std::vector<Group> groups;
-  for (const Environment& env : envs_to_run) groups.push_back(run_environment(env, out_root, o.verbose));
-
-  bool failed = false;
-  nlohmann::json envs = nlohmann::json::array();
-  for (const Group& g : groups) {
-    fmt::print("\n== {}\n", g.env->name);
-    nlohmann::json j = {{"environment", g.env->name}, {"id", g.env->id}};
-    if (g.description.is_null()) {
-      fmt::print("   {}({})\n", status_name(g.status.status), g.status.detail);
-      j["status"] = status_name(g.status.status);
-      j["detail"] = g.status.detail;
-      failed |= g.status.status == Status::kFail;
-    } else {
-      const nlohmann::json& cpu = g.description["cpu"];
-      // arm64 has no vendor string to show; the environment's name says the model.
-      std::string who = cpu.value("vendor", "") + " " + cpu.value("brand", "");
-      if (who == " ") who = g.description.value("arch", "");
-      fmt::print("   cpu: {}\n   effective: {}\n", who, cpu.value("effective", ""));
-      if (!cpu.value("emulated", "").empty()) fmt::print("   emulated: {}\n", cpu.value("emulated", ""));
-      std::string sel;
-      for (const auto& [alg, b] : g.description["selected"].items())
-        sel += fmt::format("{}{} -> {}", sel.empty() ? "" : ", ", alg, b.get<std::string>());
-      fmt::print("   selected: {}\n\n{}", sel, g.matrix.to_text());
-      j["status"] = g.matrix.any_fail() ? "FAIL" : "PASS";
-      j["cpu"] = cpu;
-      j["selected"] = g.description["selected"];
-      j["matrix"] = g.matrix.to_json();
-      failed |= g.matrix.any_fail();
-    }
-    envs.push_back(j);
+  if (o.list_envs) {
+    for (const Environment& e : all_envs)
+      fmt::print("{:<28} {:<52} {}\n", e.id, e.name, e.unavailable.empty() ? "available" : "SKIP: " + e.unavailable);
+    return 0;
   }
-  const std::string summary = counts(groups);
-  fmt::print("\ncells: {}\n", summary);
-  const fs::path json_path = o.json_out.empty() ? out_root / "matrix.json" : fs::path(o.json_out);
-  std::ofstream(json_path) << nlohmann::json{{"environments", envs}, {"failed", failed}, {"cells", summary}}.dump(2)
-                           << "\n";
+
+  // Usage errors, before anything runs.
+  Selection sel{o.envs, o.families, o.backends, o.checks};
+  for (const std::string& p : o.envs)
+    if (std::none_of(ids.begin(), ids.end(), [&](const std::string& id) { return glob_match(p, id); })) {
+      std::string known;
+      for (const std::string& id : ids) known += " " + id;
+      fmt::print(stderr, "lockstep run: --env '{}' names no environment (known:{})\n", p, known);
+      return 2;
+    }
+  for (const std::string& f : o.families)
+    if (catalog::find_family(f) == nullptr) {
+      std::string known;
+      for (const catalog::Family* fam : catalog::families()) known += " " + std::string(fam->name);
+      fmt::print(stderr, "lockstep run: --family '{}' is not a family (known:{})\n", f, known);
+      return 2;
+    }
+  std::optional<std::vector<Expectation>> expect;
+  if (!o.expect.empty()) {
+    std::string error;
+    expect = read_expectations(o.expect, ids, error);
+    if (!expect) {
+      fmt::print(stderr, "lockstep run: {}\n", error);
+      return 1;
+    }
+  }
+
+  std::vector<Environment> envs;
+  for (const Environment& e : all_envs)
+    if (sel.env(e.id)) envs.push_back(e);
+  fmt::print("lockstep run: {} environment(s), {} at a time; logs under {}\n", envs.size(),
+             o.jobs > 0 ? o.jobs : static_cast<int>(std::thread::hardware_concurrency()),
+             (fs::path(LOCKSTEP_BUILD_DIR) / "run").string());
+  std::fflush(stdout);
+
+  const Clock::time_point start = Clock::now();
+  Runner runner(o, sel, expect ? &*expect : nullptr);
+  const std::vector<EnvReport> reports = runner.run(envs);
+
+  bool failed = std::any_of(reports.begin(), reports.end(),
+                            [](const EnvReport& e) { return e.status.status == Status::kFail; });
+  std::string problems, usage;
+  // A --backend pattern that matched no row anywhere is a typo, not a pass.
+  for (const std::string& p : o.backends) {
+    const bool matched = std::any_of(reports.begin(), reports.end(), [&](const EnvReport& e) {
+      return std::any_of(e.matrix.rows().begin(), e.matrix.rows().end(),
+                         [&](const RowKey& r) { return glob_match(p, r.backend); });
+    });
+    if (!matched) usage += fmt::format("--backend '{}' matched no backend in any environment that ran\n", p);
+  }
+  if (expect)
+    for (const Expectation& e : *expect)
+      if (e.matched == 0)
+        problems += fmt::format("{}: expected cells '{} {} {}' did not run here\n", e.where, e.env, e.backend, e.check);
+
+  fmt::print("{}", coverage(reports));
+  const Counts c = count_cells(reports);
+  const std::string summary = fmt::format("{} passed, {} failed, {} skipped", c.pass, c.fail, c.skip);
+  fmt::print("\ncells: {} (in {})\n", summary,
+             format_duration(std::chrono::duration<double>(Clock::now() - start).count()));
+
+  nlohmann::json envs_json = nlohmann::json::array();
+  for (const EnvReport& e : reports) {
+    nlohmann::json j = {{"environment", e.name}, {"id", e.id}, {"status", status_name(e.status.status)},
+                        {"seconds", e.seconds}};
+    if (!e.ran) {
+      j["detail"] = e.status.detail;
+    } else {
+      j["cpu"] = e.description["cpu"];
+      j["selected"] = e.description["selected"];
+      j["provenance"] = e.provenance;
+      j["matrix"] = e.matrix.to_json();
+      nlohmann::json ft = nlohmann::json::array();
+      for (const FailedTest& t : e.failed_tests)
+        ft.push_back({{"test", t.outcome.suite + "." + t.outcome.name}, {"reproduce", t.reproduce}});
+      j["failed_tests"] = ft;
+    }
+    envs_json.push_back(j);
+  }
+  const fs::path json_path = o.json_out.empty() ? fs::path(LOCKSTEP_BUILD_DIR) / "run" / "matrix.json" : fs::path(o.json_out);
+  write_file(json_path, nlohmann::json{{"environments", envs_json},
+                                       {"failed", failed || !problems.empty() || !usage.empty()},
+                                       {"cells", summary}}
+                                .dump(2) +
+                            "\n");
   fmt::print("matrix written to {}\n", json_path.string());
+  if (!o.junit_out.empty()) {
+    write_file(o.junit_out, junit_xml(reports));
+    fmt::print("JUnit XML written to {}\n", o.junit_out);
+  }
+  if (!o.ktap_out.empty()) {
+    write_file(o.ktap_out, ktap(reports));
+    fmt::print("KTAP written to {}\n", o.ktap_out);
+  }
+  if (!usage.empty()) {
+    fmt::print(stderr, "lockstep run: {}", usage);
+    return 2;
+  }
+  if (!problems.empty()) {
+    fmt::print(stderr, "lockstep run: {}", problems);
+    return 1;
+  }
   return failed ? 1 : 0;
 }
 

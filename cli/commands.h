@@ -16,7 +16,16 @@ int cmd_hash(const HashOptions& o);
 int cmd_list(bool json);
 
 struct RunOptions {
-  std::string json_out;  // default: <build>/lockstep-run.json
+  std::string json_out;  // default: <build>/run/matrix.json
+  std::string junit_out;  // JUnit XML; empty: none
+  std::string ktap_out;   // KTAP v1; empty: none
+  std::string expect;     // a manifest of cells that must PASS here
+  std::vector<std::string> backends;  // globs over backend names; empty: all
+  std::vector<std::string> families;  // sha256, sha512, chacha; empty: all
+  std::vector<std::string> envs;      // environment ids or globs; empty: all
+  std::vector<std::string> checks;    // conformance, vectors, fuzz; empty: all
+  int jobs = 0;                       // parallel suite processes; 0: one per core
+  bool list_envs = false;
   bool verbose = false;
 };
 int cmd_run(const RunOptions& o);

@@ -44,14 +44,13 @@ std::vector<Environment> environments() {
                  .vars = {{"LOCKSTEP_EMULATE", "phe"}},
                  .gtest_filter = "*x86_phe*:Dispatch.*",
                  .backend_filter = "x86-phe"});
-  // A block of sha512/x86-sha512ext costs 72 traps: few random programs.
   out.push_back({.id = "sha512ext-trap",
                  .name = "SHA512 trap emulator (LOCKSTEP_EMULATE=sha512ext)",
                  .build = build,
                  .vars = {{"LOCKSTEP_EMULATE", "sha512ext"}},
                  .gtest_filter = "*x86_sha512ext*:Dispatch.*",
                  .backend_filter = "x86-sha512ext",
-                 .fuzz_runs = 200});
+                 .fuzz_runs = 2000});
 
   // Older x86 CPUs: qemu's models report in CPUID exactly what they execute,
   // and each must select what its features allow. Left out under QEMU:

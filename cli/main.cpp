@@ -41,7 +41,17 @@ int main(int argc, char** argv) {
 
   RunOptions ro;
   auto* run = app.add_subcommand("run", "Run every check against every backend and print the matrix");
-  run->add_option("--json", ro.json_out, "Where to write the matrix as JSON (default: in the build directory)");
+  run->add_option("--json", ro.json_out, "Where to write the matrix as JSON (default: build/default/run/matrix.json)");
+  run->add_option("--junit", ro.junit_out, "Also write JUnit XML here (one testcase per cell and per failing test)");
+  run->add_option("--ktap", ro.ktap_out, "Also write KTAP v1 here (the kernel's format, one subtest per environment)");
+  run->add_option("--expect", ro.expect, "A manifest of cells that must PASS on this runner; any of them skipped fails the run");
+  run->add_option("--backend", ro.backends, "Only these backends (repeatable; globs such as 'sha256/*')");
+  run->add_option("--family", ro.families, "Only these families (repeatable): sha256, sha512, chacha");
+  run->add_option("--env", ro.envs, "Only these environments (repeatable; ids as `run --list-envs` prints, globs allowed)");
+  run->add_option("--check", ro.checks, "Only these checks (repeatable): conformance, vectors, fuzz")
+      ->check(CLI::IsMember({"conformance", "vectors", "fuzz"}));
+  run->add_option("-j,--jobs", ro.jobs, "Suite processes at once (default: one per core)")->check(CLI::Range(1, 256));
+  run->add_flag("--list-envs", ro.list_envs, "Print the environments and whether this host can run them, then exit");
   run->add_flag("-v,--verbose", ro.verbose, "Show the suites' own output");
 
   FuzzOptions fo;

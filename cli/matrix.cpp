@@ -64,13 +64,16 @@ std::string Matrix::to_text() const {
   for (const RowKey& r : rows_)
     for (const std::string& col : columns_)
       if (const Cell& c = get(r, col); c.status == Status::kFail)
-        failures.push_back(fmt::format("  {} @ {} [{}]: {}", r.algorithm, r.backend, col, c.detail));
+        failures.push_back(fmt::format("  {} @ {} [{}]: {}{}", r.algorithm, r.backend, col, c.detail,
+                                       c.reproduce.empty() ? "" : "\n    reproduce: " + c.reproduce));
   if (!notes_.empty()) {
     out += "\n";
     for (const auto& [name, c] : notes_) {
       out += fmt::format("{:<{}}  {}{}\n", name, first, cell_text(c),
                          c.status == Status::kPass && !c.detail.empty() ? " (" + c.detail + ")" : "");
-      if (c.status == Status::kFail) failures.push_back(fmt::format("  {}: {}", name, c.detail));
+      if (c.status == Status::kFail)
+        failures.push_back(fmt::format("  {}: {}{}", name, c.detail,
+                                       c.reproduce.empty() ? "" : "\n    reproduce: " + c.reproduce));
     }
   }
   if (!failures.empty()) {
@@ -86,7 +89,10 @@ nlohmann::json Matrix::to_json() const {
     nlohmann::json cells = nlohmann::json::object();
     for (const std::string& col : columns_) {
       const Cell& c = get(r, col);
-      cells[col] = {{"status", status_name(c.status)}, {"detail", c.detail}};
+      nlohmann::json cell = {{"status", status_name(c.status)}, {"detail", c.detail}};
+      if (!c.reproduce.empty()) cell["reproduce"] = c.reproduce;
+      if (!c.provenance.is_null()) cell["provenance"] = c.provenance;
+      cells[col] = std::move(cell);
     }
     rows.push_back({{"algorithm", r.algorithm}, {"backend", r.backend}, {"checks", cells}});
   }

@@ -15,6 +15,8 @@ enum class Status { kPass, kFail, kSkip };
 struct Cell {
   Status status = Status::kSkip;
   std::string detail;  // SKIP: the reason; FAIL: what failed; PASS: counts
+  std::string reproduce = {};  // FAIL: one shell command that shows it again
+  nlohmann::json provenance = {};  // what ran: backend executed, CPU, emulator, seed
 };
 
 struct RowKey {
@@ -33,6 +35,10 @@ class Matrix {
 
   // Checks that are not per backend (dispatch, loader tests, ...).
   void add_note(const std::string& name, Cell cell) { notes_.emplace_back(name, std::move(cell)); }
+
+  const std::vector<RowKey>& rows() const { return rows_; }
+  const std::vector<std::string>& columns() const { return columns_; }
+  const std::vector<std::pair<std::string, Cell>>& notes() const { return notes_; }
 
   bool any_fail() const;
   std::string to_text() const;

@@ -1,11 +1,25 @@
 #include "describe.h"
 
+#include <cinttypes>
+#include <cstdio>
 #include <string>
 
 #include "catalog.h"
 #include "params.h"
+#include "rng.h"
 
 namespace lockstep::conformance {
+
+namespace {
+
+// As LOCKSTEP_SEED takes it back.
+std::string seed_text() {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%" PRIx64, base_seed());
+  return buf;
+}
+
+}  // namespace
 
 nlohmann::json describe() {
   const cpu::FeatureSet eff = cpu::effective();
@@ -27,6 +41,7 @@ nlohmann::json describe() {
   const cpu::State& s = cpu::state();
   return {
       {"arch", cpu::arch_name(cpu::build_arch())},
+      {"seed", seed_text()},
       {"cpu",
        {{"vendor", s.detection.id.vendor},
         {"brand", s.detection.id.brand},

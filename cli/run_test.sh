@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# `lockstep run` as a user drives it: filters, exit statuses, the JSON, JUnit
+# and KTAP reports, the --expect manifest, and a FAIL whose reproducer
+# really reproduces it. Small selections only, so that it stays quick.
+set -uo pipefail
+cli=$(realpath "$1")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { echo "FAILED: $*"; fail=1; }
+# expect_exit CODE DESCRIPTION CMD...: runs CMD, output in $tmp/out.
+expect_exit() {
+  local want=$1 what=$2
+  shift 2
+  "$@" >"$tmp/out" 2>&1
+  local got=$?
+  [ "$got" = "$want" ] || { bad "$what: exit $got, want $want"; sed 's/^/    /' "$tmp/out" | tail -n 20; }
+}
+json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); $1" "$tmp/m.json"; }
+
+# Usage errors: exit 2, naming what was wrong.
+expect_exit 2 "unknown --env" "$cli" run --env no-such-env
+grep -q "names no environment" "$tmp/out" && grep -q "native" "$tmp/out" || bad "--env error does not list the environments"
+expect_exit 2 "unknown --family" "$cli" run --family sha1
+grep -q "sha256" "$tmp/out" || bad "--family error does not list the families"
+expect_exit 2 "unknown --check" "$cli" run --check speed
+expect_exit 2 "a --backend that matches nothing" "$cli" run --env native --backend 'nosuch/*' --check vectors
+grep -q "matched no backend" "$tmp/out" || bad "--backend error does not say it matched nothing"
+
+# A scoped run: one backend family member, one check, one environment.
+expect_exit 0 "scoped run" "$cli" run --env native --backend 'sha256/gen*' --check vectors \
+  --json "$tmp/m.json" --junit "$tmp/j.xml" --ktap "$tmp/k.tap" -j 2
+json 'e=d["environments"]; assert [x["id"] for x in e]==["native"], e
+m=e[0]["matrix"]; assert m["columns"]==["vectors"], m["columns"]
+rows=[(r["algorithm"],r["backend"]) for r in m["rows"]]
+assert rows==[("sha256","sha256/generic"),("sha224","sha256/generic")], rows
+for r in m["rows"]:
+    c=r["checks"]["vectors"]; assert c["status"]=="PASS", c
+    p=c["provenance"]; assert p["backend_executed"] is True and p["backend_calls"]>0, p
+    assert p["seed"].startswith("0x") and p["cpu_effective"], p
+assert m["other_checks"]==[], m["other_checks"]' || bad "scoped run: matrix.json is not what was asked for"
+python3 - "$tmp/j.xml" <<'PY' || bad "scoped run: JUnit XML"
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+assert root.tag == "testsuites" and root.get("failures") == "0", root.attrib
+cases = root.findall("./testsuite/testcase")
+assert len(cases) == 2 and int(root.get("tests")) == 2, [c.get("name") for c in cases]
+assert cases[0].get("name") == "sha256 @ sha256/generic: vectors", cases[0].get("name")
+PY
+[ "$(head -n 2 "$tmp/k.tap")" = $'KTAP version 1\n1..1' ] || bad "KTAP header"
+grep -qx '  1\.\.2' "$tmp/k.tap" && grep -qx '  ok 1 sha256 @ sha256/generic: vectors' "$tmp/k.tap" &&
+  grep -qx 'ok 1 native' "$tmp/k.tap" || bad "KTAP body: $(cat "$tmp/k.tap")"
+
+# --expect: listed cells must PASS here; a skip of one is a failure.
+printf '# must pass\nnative sha256/generic vectors\n' > "$tmp/ok.expect"
+expect_exit 0 "--expect met" "$cli" run --env native --backend sha256/generic --check vectors --expect "$tmp/ok.expect"
+# sha256/x86-phe needs Zhaoxin PHE, which no host here has: its cell is SKIP.
+printf 'native sha256/x86-phe vectors\n' > "$tmp/phe.expect"
+expect_exit 1 "--expect of a skipped cell" "$cli" run --env native --backend sha256/x86-phe --check vectors \
+  --expect "$tmp/phe.expect"
+grep -q "expected to PASS here ($tmp/phe.expect:1)" "$tmp/out" || bad "--expect failure does not name the manifest line"
+printf 'native sha256/generic\n' > "$tmp/bad.expect"
+expect_exit 1 "malformed --expect" "$cli" run --env native --expect "$tmp/bad.expect"
+grep -q "bad.expect:1: expected three fields" "$tmp/out" || bad "malformed --expect: no file:line"
+printf 'native sha256/generic speed\n' > "$tmp/bad.expect"
+expect_exit 1 "--expect with an unknown check" "$cli" run --env native --expect "$tmp/bad.expect"
+grep -q "field CHECK" "$tmp/out" || bad "--expect error does not name the field"
+
+# A FAIL: LOCKSTEP_REQUIRE_ALL=1 makes the suites fail a backend this CPU
+# lacks. The cell says FAIL with a reproducer, and the reproducer fails too.
+export LOCKSTEP_REQUIRE_ALL=1
+expect_exit 1 "a failing cell" "$cli" run --env native --backend sha256/x86-phe --check vectors \
+  --json "$tmp/m.json" --junit "$tmp/j.xml"
+repro=$(json 'print(d["environments"][0]["matrix"]["rows"][0]["checks"]["vectors"]["reproduce"])') ||
+  bad "the FAIL cell has no reproduce command"
+[ -n "${repro:-}" ] && { bash -c "$repro" >/dev/null 2>&1 && bad "the reproducer passed: $repro"; }
+grep -q '<failure message=' "$tmp/j.xml" && grep -q 'reproduce: ' "$tmp/j.xml" || bad "JUnit has no failure with a reproducer"
+unset LOCKSTEP_REQUIRE_ALL
+
+[ "$fail" = 0 ] && echo "lockstep run: filters, exit statuses, reports and --expect behave"
+exit "$fail"
