@@ -130,7 +130,8 @@ struct EnvRun {
   std::string emulator_version;
   std::atomic<int> pending{0};
   std::atomic<int> tests_total{0}, fuzz_total{0}, fuzz_done{0};
-  std::atomic<int> phase{0};  // 0 queued, 1 running, 2 done
+  std::atomic<int> phase{0};  // 0 queued, 1 described, 2 done
+  std::atomic<int> active{0};  // tasks running now
   Clock::time_point start;
   EnvReport report;
 };
@@ -177,14 +178,17 @@ class Runner {
 
  private:
   std::string status() {
-    int done = 0;
+    int done = 0, waiting = 0;
     std::string running;
     for (auto& r : runs_) {
       if (r->phase == 2) {
         ++done;
         continue;
       }
-      if (r->phase != 1) continue;
+      if (r->active == 0) {
+        ++waiting;
+        continue;
+      }
       int tests = 0;
       {
         std::lock_guard lock(r->m);
@@ -193,7 +197,7 @@ class Runner {
       running += fmt::format(" | {}: tests {}/{}", r->env->id, tests, r->tests_total.load());
       if (r->fuzz_total) running += fmt::format(", fuzz {}/{}", r->fuzz_done.load(), r->fuzz_total.load());
     }
-    return fmt::format("{} of {} environments done{}", done, runs_.size(), running);
+    return fmt::format("{} of {} environments done, {} waiting{}", done, runs_.size(), waiting, running);
   }
 
   void finish_unavailable(EnvRun& r) {
@@ -225,6 +229,12 @@ class Runner {
 
   // Describes the environment and queues its tests and fuzz checks.
   void describe(EnvRun& r) {
+    ++r.active;
+    describe_and_queue(r);
+    --r.active;
+  }
+
+  void describe_and_queue(EnvRun& r) {
     r.phase = 1;
     r.start = Clock::now();
     fs::create_directories(r.out);
@@ -320,13 +330,17 @@ class Runner {
     for (auto& s : r.shards) {
       Shard* sh = s.get();
       pool_->add([this, er, sh] {
+        ++er->active;
         run_shard(*er, *sh);
+        --er->active;
         task_done(*er);
       });
     }
     for (const Row* row : fuzzed)
       pool_->add([this, er, row] {
+        ++er->active;
         fuzz_one(*er, *row);
+        --er->active;
         task_done(*er);
       });
   }
