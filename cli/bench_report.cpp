@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog.h"
+#include "xml_escape.h"
 
 namespace lockstep::cli::bench_report {
 namespace {
@@ -198,20 +199,6 @@ std::string not_run(const std::vector<std::pair<std::string, std::string>>& skip
   for (size_t i = 0; i < skipped.size(); ++i)
     out += fmt::format("{} {} ({})", i ? "," : "", skipped[i].first, skipped[i].second);
   return out + ".\n";
-}
-
-std::string xml_escape(std::string_view s) {
-  std::string out;
-  for (const char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
 }
 
 // The chart's frame, in pixels.

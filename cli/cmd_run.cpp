@@ -552,7 +552,12 @@ class Runner {
     const nlohmann::json& cpu = rep.description["cpu"];
     // arm64 has no vendor string to show; the environment's name says the model.
     std::string who = cpu.value("vendor", "") + " " + cpu.value("brand", "");
-    if (who == " ") who = rep.description.value("arch", "");
+    if (who == " ") {
+      who = rep.description.value("arch", "");
+      const auto& l = r.env->launcher;
+      if (const auto m = std::find(l.begin(), l.end(), "-cpu"); m != l.end() && m + 1 != l.end())
+        who += ", QEMU model " + *(m + 1);
+    }
     std::string out = fmt::format("\n== {} ({}, {})\n   cpu: {}\n   effective: {}\n", r.env->name,
                                   status_name(rep.status.status), format_duration(rep.seconds), who,
                                   cpu.value("effective", ""));

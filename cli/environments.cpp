@@ -85,16 +85,18 @@ std::vector<Environment> environments() {
   // Newer x86 CPUs, where Intel SDE is installed.
   const char* sde_path = std::getenv("SDE_PATH");
   const std::string sde = sde_path ? std::string(sde_path) + "/sde64" : "";
-  if (sde.empty() || access(sde.c_str(), X_OK) != 0) {
-    out.push_back({.id = "sde", .name = "Intel SDE", .unavailable = "Intel SDE not found: set SDE_PATH"});
-  } else {
-    for (const char* cpu : {"nhm", "snb", "hsw", "skx", "icl", "spr", "arl", "lnl"})
-      out.push_back({.id = std::string("sde-") + cpu,
-                     .name = std::string("sde64 -") + cpu,
-                     .launcher = {sde, std::string("-") + cpu, "--"},
-                     .build = build,
-                     .gtest_filter = "-CpuDetect.AgreesWithProcCpuinfo",
-                     .fuzz_runs = 2000});
+  // Each model is listed either way, so that --env sde-skx is a valid request
+  // that SKIPs with the reason where SDE is missing.
+  const bool have_sde = !sde.empty() && access(sde.c_str(), X_OK) == 0;
+  for (const char* cpu : {"nhm", "snb", "hsw", "skx", "icl", "spr", "arl", "lnl"}) {
+    Environment e{.id = std::string("sde-") + cpu,
+                  .name = std::string("sde64 -") + cpu,
+                  .launcher = {sde, std::string("-") + cpu, "--"},
+                  .build = build,
+                  .gtest_filter = "-CpuDetect.AgreesWithProcCpuinfo",
+                  .fuzz_runs = 2000};
+    if (!have_sde) e.unavailable = "Intel SDE not found: set SDE_PATH to the directory of sde64";
+    out.push_back(e);
   }
 
   // arm64, from the cross build.

@@ -2,26 +2,10 @@
 
 #include <fmt/format.h>
 
+#include "xml_escape.h"
+
 namespace lockstep::cli {
 namespace {
-
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (const char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        // XML 1.0 allows no other control characters.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' && c != '\r') out += '?';
-        else out += c;
-    }
-  }
-  return out;
-}
 
 // A KTAP description may hold neither '#' nor a line break.
 std::string ktap_text(std::string s) {
