@@ -237,6 +237,9 @@ class Runner {
   void describe_and_queue(EnvRun& r) {
     r.phase = 1;
     r.start = Clock::now();
+    // Logs of an earlier run (of other shards, say) would only mislead.
+    std::error_code ignored;
+    fs::remove_all(r.out, ignored);
     fs::create_directories(r.out);
     const Environment& env = *r.env;
     r.emulator_version = emulator_version(env);
@@ -436,6 +439,13 @@ class Runner {
       r.phase = 2;
       return fmt::format("\n== {}\n   {}({})\n", env.name, status_name(rep.status.status), rep.status.detail);
     }
+    if (r.rows.empty() && r.shards.empty()) {
+      // Scoped away: not a result, so neither a cell nor a pass.
+      rep.not_selected = true;
+      rep.status = {Status::kSkip, "nothing selected runs here"};
+      r.phase = 2;
+      return fmt::format("\n== {}\n   nothing selected runs here\n", env.name);
+    }
     rep.ran = true;
     rep.description = r.description;
     const nlohmann::json& cpu = r.description["cpu"];
@@ -593,6 +603,7 @@ struct Counts {
 Counts count_cells(const std::vector<EnvReport>& reports) {
   Counts c;
   for (const EnvReport& e : reports) {
+    if (e.not_selected) continue;
     if (!e.ran) {
       (e.status.status == Status::kFail ? c.fail : c.skip) += 1;
       continue;

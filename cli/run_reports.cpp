@@ -39,6 +39,7 @@ std::string junit_xml(const std::vector<EnvReport>& envs) {
   int tests = 0, failures = 0, skipped = 0;
   std::string body;
   for (const EnvReport& e : envs) {
+    if (e.not_selected) continue;
     const std::vector<Case> cases = cases_of(e);
     int f = 0, s = 0;
     std::string suite;
@@ -85,10 +86,14 @@ std::string junit_xml(const std::vector<EnvReport>& envs) {
                      tests, failures, skipped, body);
 }
 
-std::string ktap(const std::vector<EnvReport>& envs) {
+std::string ktap(const std::vector<EnvReport>& all) {
+  std::vector<const EnvReport*> envs;
+  for (const EnvReport& e : all)
+    if (!e.not_selected) envs.push_back(&e);
   std::string out = fmt::format("KTAP version 1\n1..{}\n", envs.size());
   int number = 0;
-  for (const EnvReport& e : envs) {
+  for (const EnvReport* env : envs) {
+    const EnvReport& e = *env;
     ++number;
     const std::vector<Case> cases = cases_of(e);
     out += fmt::format("  KTAP version 1\n  # Subtest: {}\n  1..{}\n", ktap_text(e.id), cases.size());

@@ -21,6 +21,7 @@ struct FailedTest {
 struct EnvReport {
   std::string id, name;
   bool ran = false;  // false: the environment did not run, `status` says why
+  bool not_selected = false;  // the filters left nothing to run here
   Cell status;
   Matrix matrix;
   nlohmann::json description;  // the suites' own description: cpu, selected backends

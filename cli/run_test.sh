@@ -51,6 +51,14 @@ PY
 grep -qx '  1\.\.2' "$tmp/k.tap" && grep -qx '  ok 1 sha256 @ sha256/generic: vectors' "$tmp/k.tap" &&
   grep -qx 'ok 1 native' "$tmp/k.tap" || bad "KTAP body: $(cat "$tmp/k.tap")"
 
+# An environment the filters leave empty is said so, and counted nowhere.
+if [ "$(uname -m)" = x86_64 ]; then
+  expect_exit 0 "a run the filters leave empty in one environment" "$cli" run --env native --env phe-trap \
+    --backend sha512/generic --check vectors --json "$tmp/m.json"
+  grep -q "nothing selected runs here" "$tmp/out" || bad "phe-trap was not said to have nothing selected"
+  grep -q "^cells: 2 passed, 0 failed, 0 skipped" "$tmp/out" || bad "cells count an empty environment: $(grep cells: "$tmp/out")"
+fi
+
 # --expect: listed cells must PASS here; a skip of one is a failure.
 printf '# must pass\nnative sha256/generic vectors\n' > "$tmp/ok.expect"
 expect_exit 0 "--expect met" "$cli" run --env native --backend sha256/generic --check vectors --expect "$tmp/ok.expect"
