@@ -336,6 +336,17 @@ Ymm compute(Op op, const Ymm& dst, const Ymm& src1, const Ymm& src2) {
   return dst;
 }
 
+// Called by a patched site's stub (site_patch.h) with the operands in
+// `slots`; the entry routine has saved every register state around it.
+void stub_compute(uint8_t* slots) {
+  Ymm r[3];
+  std::memcpy(r, slots, sizeof r);
+  const Ymm out = compute(static_cast<Op>(slots[96]), r[0], r[1], r[2]);
+  std::memcpy(slots, &out, sizeof out);
+  g_emulated.fetch_add(1, std::memory_order_relaxed);
+  g_stub_runs.fetch_add(1, std::memory_order_relaxed);
+}
+
 void execute(const Insn& insn, ucontext_t* uc) {
   const auto rip = static_cast<uint64_t>(uc->uc_mcontext.gregs[REG_RIP]);
   Frame frame(reinterpret_cast<uint8_t*>(uc->uc_mcontext.fpregs), op_name(insn.op), rip);
@@ -457,7 +468,7 @@ bool install() {
   errno = 0;
   if (g_ymm_offset == 0) {
     if (!frame_layout()) return false;
-    site_patch::prepare();
+    site_patch::prepare(stub_compute);
   }
   struct sigaction current;
   if (sigaction(SIGILL, nullptr, &current) != 0) return false;
@@ -501,15 +512,3 @@ bool requests_sha512ext(std::string_view list) {
 }
 
 }  // namespace lockstep::sha512ext
-
-// Called by a patched site's stub (site_patch.cpp) with the operands in
-// `slots`; the entry routine has saved every register state around it.
-extern "C" __attribute__((visibility("hidden"))) void lockstep_sha512ext_stub_compute(uint8_t* slots) {
-  using namespace lockstep::sha512ext;
-  Ymm r[3];
-  std::memcpy(r, slots, sizeof r);
-  const Ymm out = compute(static_cast<Op>(slots[96]), r[0], r[1], r[2]);
-  std::memcpy(slots, &out, sizeof out);
-  g_emulated.fetch_add(1, std::memory_order_relaxed);
-  g_stub_runs.fetch_add(1, std::memory_order_relaxed);
-}

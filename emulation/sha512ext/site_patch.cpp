@@ -13,10 +13,12 @@
 #include <cstring>
 
 // Read by the entry routine: which XSAVE components to keep (XCR0 & 0xe7:
-// x87, SSE, AVX, opmask, ZMM_Hi256, Hi16_ZMM) and the size of their image.
+// x87, SSE, AVX, opmask, ZMM_Hi256, Hi16_ZMM), the size of their image, and
+// the computation it calls.
 extern "C" {
 __attribute__((visibility("hidden"))) uint64_t lockstep_sha512ext_xsave_mask = 0;
 __attribute__((visibility("hidden"))) uint64_t lockstep_sha512ext_xsave_size = 0;
+__attribute__((visibility("hidden"))) lockstep::sha512ext::site_patch::Compute lockstep_sha512ext_compute = nullptr;
 void lockstep_sha512ext_stub_entry();
 }
 
@@ -60,7 +62,7 @@ lockstep_sha512ext_stub_entry:
   movl lockstep_sha512ext_xsave_mask(%rip), %eax
   movl lockstep_sha512ext_xsave_mask+4(%rip), %edx
   xsave64 (%rsp)
-  call lockstep_sha512ext_stub_compute
+  call *lockstep_sha512ext_compute(%rip)
   movl lockstep_sha512ext_xsave_mask(%rip), %eax
   movl lockstep_sha512ext_xsave_mask+4(%rip), %edx
   xrstor64 (%rsp)
@@ -226,7 +228,8 @@ bool write_jump(uintptr_t site, uintptr_t stub) {
 
 }  // namespace
 
-bool prepare() {
+bool prepare(Compute compute) {
+  lockstep_sha512ext_compute = compute;
   const char* sw = std::getenv("LOCKSTEP_TRAP_PATCH");
   if (sw != nullptr && std::strcmp(sw, "0") == 0) return g_enabled = false;
   unsigned a, b, c, d;

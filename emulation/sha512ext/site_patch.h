@@ -35,9 +35,15 @@
 
 namespace lockstep::sha512ext::site_patch {
 
-// prepare reads the XSAVE layout and the switch; false when patching is off
-// or cannot work here (then every site keeps trapping). Not in a handler.
-bool prepare();
+// The stub's callee: `slots` holds the destination, the first and the second
+// source (32 bytes each) and the opcode (at byte 96); the result goes to the
+// first slot. The emulator supplies it.
+using Compute = void (*)(uint8_t* slots);
+
+// prepare reads the XSAVE layout and the switch, and keeps `compute` for
+// the stubs; false when patching is off or cannot work here (then every
+// site keeps trapping). Not in a handler.
+bool prepare(Compute compute);
 
 // stub_for returns the stub of a patched (or half-patched) site, or 0.
 // Async-signal-safe.
@@ -54,8 +60,3 @@ bool patch(uintptr_t site, uint8_t opcode, int dst, int src1, int src2);
 uint64_t patched_sites();
 
 }  // namespace lockstep::sha512ext::site_patch
-
-// The stub's callee: `slots` holds the destination, the first and the second
-// source (32 bytes each) and the opcode (at byte 96); the result goes to the
-// first slot. Defined by the emulator.
-extern "C" void lockstep_sha512ext_stub_compute(uint8_t* slots);
