@@ -1,23 +1,20 @@
 // The PHE trap emulator: see phe_emulator.h for the model.
 //
-// Everything the handler calls is async-signal-safe: sigaction, raise,
-// write, abort, and the OpenSSL compression functions (plain computation on
-// caller-supplied memory). No allocation, no stdio.
+// Everything the handler calls is async-signal-safe: write, abort, and the
+// OpenSSL compression functions (plain computation on caller-supplied
+// memory). No allocation, no stdio.
 #include "phe/phe_emulator.h"
 
 #include <signal.h>
 #include <ucontext.h>
-#include <unistd.h>
 
 #include <atomic>
-#include <cerrno>
 #include <cstddef>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 
 #include "cpu/cpu.h"
 #include "phe/compress.h"
+#include "trap/message.h"
 
 namespace lockstep::phe {
 namespace {
@@ -30,45 +27,6 @@ constexpr uint32_t kBlockMode = 0xffffffffu;  // EAX = -1
 std::atomic<uint64_t> g_emulated{0};
 static_assert(std::atomic<uint64_t>::is_always_lock_free);
 
-// The disposition install() replaced, put back on a SIGILL that is not ours.
-struct sigaction g_previous;
-
-// Message builds one line in a fixed buffer and writes it with write(2):
-// snprintf and stdio are not async-signal-safe.
-class Message {
- public:
-  Message& text(const char* s) {
-    while (*s && len_ < sizeof buf_) buf_[len_++] = *s++;
-    return *this;
-  }
-  Message& hex(uint64_t v) {
-    char digits[16];
-    int n = 0;
-    do {
-      digits[n++] = "0123456789abcdef"[v & 15];
-      v >>= 4;
-    } while (v);
-    text("0x");
-    while (n && len_ < sizeof buf_) buf_[len_++] = digits[--n];
-    return *this;
-  }
-  [[noreturn]] void die() {
-    text("\n");
-    size_t done = 0;
-    while (done < len_) {
-      const ssize_t w = write(STDERR_FILENO, buf_ + done, len_ - done);
-      if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) break;
-      done += static_cast<size_t>(w);
-    }
-    std::abort();
-  }
-
- private:
-  char buf_[320];
-  size_t len_ = 0;
-};
-
 const char* op_name(Op op) {
   switch (op) {
     case Op::kXsha1: return "REP XSHA1";
@@ -79,8 +37,8 @@ const char* op_name(Op op) {
   return "?";
 }
 
-Message fault(Op op, uint64_t rip) {
-  Message m;
+trap::Message fault(Op op, uint64_t rip) {
+  trap::Message m;
   m.text("lockstep phe emulator: ").text(op_name(op)).text(" at ").hex(rip).text(": ");
   return m;
 }
@@ -205,100 +163,28 @@ void execute(Op op, greg_t* r) {
   r[REG_RAX] = static_cast<greg_t>(kRaxPoison);
 }
 
-void on_sigill(int, siginfo_t* info, void* context) {
-  const int saved_errno = errno;
-  greg_t* r = static_cast<ucontext_t*>(context)->uc_mcontext.gregs;
-  // si_code <= 0: sent by kill/raise, so RIP is not a faulting instruction.
-  const bool from_cpu = info->si_code > 0;
-  const Op op = from_cpu ? decode(reinterpret_cast<const uint8_t*>(r[REG_RIP])) : Op::kNone;
-  if (op == Op::kNone) {
-    // Not ours. A previous handler that is a function (another trap
-    // emulator, say) gets it, and stays in place for the next one.
-    if ((g_previous.sa_flags & SA_SIGINFO) && g_previous.sa_sigaction != nullptr) {
-      g_previous.sa_sigaction(SIGILL, info, context);
-      errno = saved_errno;
-      return;
-    }
-    if (!(g_previous.sa_flags & SA_SIGINFO) && g_previous.sa_handler != SIG_DFL &&
-        g_previous.sa_handler != SIG_IGN) {
-      g_previous.sa_handler(SIGILL);
-      errno = saved_errno;
-      return;
-    }
-    // Otherwise put the old disposition back. A CPU fault recurs when the
-    // instruction is retried on return; a sent signal is sent again (SIGILL
-    // is blocked here, so it arrives on return).
-    sigaction(SIGILL, &g_previous, nullptr);
-    if (!from_cpu) raise(SIGILL);
-    errno = saved_errno;
-    return;
-  }
+// The host's callback: REP XSHA* at RIP is performed, anything else is not ours.
+bool handle(siginfo_t*, ucontext_t* uc) {
+  greg_t* r = uc->uc_mcontext.gregs;
+  const Op op = decode(reinterpret_cast<const uint8_t*>(r[REG_RIP]));
+  if (op == Op::kNone) return false;
   execute(op, r);
   r[REG_RIP] += 4;
   g_emulated.fetch_add(1, std::memory_order_relaxed);
-  errno = saved_errno;
-}
-
-bool is_ours(const struct sigaction& sa) {
-  return (sa.sa_flags & SA_SIGINFO) && sa.sa_sigaction == on_sigill;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
-// Runs before main; cpu::declare_emulated must precede the first dispatch.
-const bool g_from_environment = [] {
-  const char* list = std::getenv("LOCKSTEP_EMULATE");
-  if (list == nullptr || !requests_phe(list)) return false;
-  if (!install()) {
-    std::fprintf(stderr, "lockstep phe emulator: cannot install the SIGILL handler: %s\n",
-                 std::strerror(errno));
-    std::exit(2);
-  }
-  cpu::declare_emulated({cpu::Feature::kPhe, cpu::Feature::kPhe2}, kEmulatorName);
   return true;
-}();
+}
 
 }  // namespace
 
-bool install() {
-  struct sigaction current;
-  if (sigaction(SIGILL, nullptr, &current) != 0) return false;
-  if (is_ours(current)) return true;  // keep the disposition saved the first time
-  g_previous = current;
-  struct sigaction sa;
-  std::memset(&sa, 0, sizeof sa);
-  sa.sa_sigaction = on_sigill;
-  sa.sa_flags = SA_SIGINFO;
-  // An emulated instruction is atomic, as a real one is: other signals wait
-  // until it is done. Otherwise a handler that interrupts the emulation and
-  // issues PHE itself would fault with SIGILL blocked, and the kernel kills
-  // the process. The fault signals stay open, so a bad RSI or RDI still
-  // reaches whoever handles SIGSEGV (a sanitizer, for one).
-  sigfillset(&sa.sa_mask);
-  for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGTRAP}) sigdelset(&sa.sa_mask, sig);
-  return sigaction(SIGILL, &sa, nullptr) == 0;
-}
-
-bool installed() {
-  struct sigaction current;
-  return sigaction(SIGILL, nullptr, &current) == 0 && is_ours(current);
-}
-
-bool installed_by_environment() { return g_from_environment; }
+constinit const trap::Emulator kTrapEmulator = {
+    .name = "phe",
+    .title = "PHE",
+    .provides = {cpu::Feature::kPhe, cpu::Feature::kPhe2},
+    .prepare = nullptr,
+    .handle = handle,
+    .fuzz_runs = 0,
+};
 
 uint64_t emulated_instructions() { return g_emulated.load(std::memory_order_relaxed); }
-
-bool requests_phe(std::string_view list) {
-  for (;;) {
-    const size_t comma = list.find(',');
-    if (trim(list.substr(0, comma)) == "phe") return true;
-    if (comma == std::string_view::npos) return false;
-    list.remove_prefix(comma + 1);
-  }
-}
 
 }  // namespace lockstep::phe

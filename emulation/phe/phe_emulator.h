@@ -4,15 +4,11 @@
 // handler decodes REP XSHA1 (F3 0F A6 C8), REP XSHA256 (F3 0F A6 D0) and
 // REP XSHA512 (F3 0F A6 E0) at the faulting RIP, performs the instruction on
 // the saved registers and memory, and resumes after its 4 bytes. Any other
-// SIGILL is handed back: the previous disposition is restored and the fault
-// happens for real.
+// SIGILL is the trap host's to hand on.
 //
-// Switch: LOCKSTEP_EMULATE, a comma-separated list of in-process emulators
-// ("phe"; items are trimmed, other names are left to other emulators). With
-// "phe" in it, a static initializer of this library installs the handler and
-// declares phe and phe2 to impl/cpu through cpu::declare_emulated(), as
-// emulator "phe-trap", before dispatch begins. Link the library (an OBJECT
-// library) directly into each executable that wants it.
+// It is an entry of the trap host's list (emulation/trap): LOCKSTEP_EMULATE=phe
+// installs the host's handler, enables this emulator and declares phe and
+// phe2 to impl/cpu as emulator "phe-trap", before dispatch begins.
 //
 // The instruction model (see README.md for the register rules):
 //   EAX = -1       block mode: ECX whole blocks (64 bytes; 128 for XSHA512)
@@ -29,35 +25,19 @@
 #pragma once
 
 #include <cstdint>
-#include <string_view>
+
+#include "trap/trap.h"
 
 namespace lockstep::phe {
 
-// The name given to cpu::declare_emulated() and shown by cpu::report().
-inline constexpr std::string_view kEmulatorName = "phe-trap";
+// The trap host's list entry: "phe", providing phe and phe2.
+extern const trap::Emulator kTrapEmulator;
 
 // What RAX holds after an emulated instruction, so code relying on it shows.
 inline constexpr uint64_t kRaxPoison = 0xdeadbeefdeadbeefull;
 
-// install makes the handler the SIGILL disposition, remembering the previous
-// one. Idempotent; false if sigaction fails. It does not declare features
-// (only the LOCKSTEP_EMULATE path can, before dispatch). Not thread-safe
-// against a concurrent sigaction(SIGILL).
-bool install();
-
-// installed says whether the handler is the current SIGILL disposition. It
-// stops being so after it handed a foreign SIGILL back.
-bool installed();
-
-// installed_by_environment says whether LOCKSTEP_EMULATE asked for "phe" at
-// startup (and so the handler was installed and phe/phe2 declared).
-bool installed_by_environment();
-
 // emulated_instructions counts the instructions the handler performed, so
 // tests can tell the emulator ran (and not the hardware or other code).
 uint64_t emulated_instructions();
-
-// requests_phe says whether a LOCKSTEP_EMULATE value names "phe".
-bool requests_phe(std::string_view list);
 
 }  // namespace lockstep::phe

@@ -1,12 +1,11 @@
 // The PHE trap emulator against the oracle. The instructions are issued as
 // bytes and their results compared with Crypto++ digests, which share no
 // code with the OpenSSL block functions the emulator runs. ctest runs this
-// binary with LOCKSTEP_EMULATE=phe, and once more without it
-// (PheEnvironment.* only).
+// binary with LOCKSTEP_EMULATE=phe; the switch itself is the trap host's
+// (emulation/trap/trap_host_test.cpp).
 #include <cryptopp/sha.h>
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <sys/resource.h>
 #include <sys/time.h>
 #include <unistd.h>
 
@@ -25,6 +24,8 @@
 #include "catalog.h"
 #include "cpu/cpu.h"
 #include "phe/phe_emulator.h"
+#include "trap/test_support.h"
+#include "trap/trap.h"
 #include "sha256/sha256.h"
 
 namespace {
@@ -32,6 +33,8 @@ namespace {
 using Bytes = std::vector<uint8_t>;
 using lockstep::phe::kRaxPoison;
 using lockstep::cpu::Feature;
+using lockstep::trap::testing::native;
+using lockstep::trap::testing::no_core;
 
 // The registers one instruction reads and writes.
 struct Regs {
@@ -130,16 +133,9 @@ Bytes digest_of(const Algo& a, const uint8_t* state) {
   return out;
 }
 
-// The hardware runs natively on a Zhaoxin CPU, and then the emulator never
-// sees the instruction.
-bool native(Feature f) {
-  static const lockstep::cpu::FeatureSet detected = lockstep::cpu::detect().features;
-  return detected.has(f);
-}
-
 class PheEmulatorTest : public testing::Test {
  protected:
-  void SetUp() override { ASSERT_TRUE(lockstep::phe::install()); }
+  void SetUp() override { ASSERT_TRUE(lockstep::trap::install(lockstep::phe::kTrapEmulator)); }
 
   // issue runs one instruction and checks what it must leave in registers.
   static void issue(const Algo& a, uint64_t rax, uint64_t rcx, const uint8_t* rsi, void* rdi,
@@ -385,11 +381,6 @@ TEST_F(PheEmulatorTest, SignalHandlersMayIssueTheInstruction) {
 
 // Death tests: misuse is reported and aborts; SIGILLs that are not ours still
 // kill. Each runs in a child; no core files.
-void no_core() {
-  rlimit none{0, 0};
-  setrlimit(RLIMIT_CORE, &none);
-}
-
 class PheEmulatorDeathTest : public PheEmulatorTest {
  protected:
   void SetUp() override {
@@ -435,11 +426,8 @@ TEST_F(PheEmulatorDeathTest, UndocumentedOperandsAreReported) {
   EXPECT_DEATH(run(kSha1, 128, 100, data, buf), "REP XSHA1 .*EAX = 0x80 and ECX = 0x64.*at most ECX");
 }
 
-// Instructions that raise SIGILL here and are not the emulator's.
-void ud2() {
-  no_core();
-  __asm__ __volatile__("ud2");
-}
+// PadLock instructions that raise SIGILL here and are not the emulator's
+// (ud2 and a sent SIGILL: trap_host_test).
 void rep_montmul() {  // the PadLock opcode next door, not emulated
   no_core();
   __asm__ __volatile__(".byte 0xf3, 0x0f, 0xa6, 0xc0");
@@ -448,32 +436,19 @@ void xsha256_without_rep() {
   no_core();
   __asm__ __volatile__(".byte 0x0f, 0xa6, 0xd0");
 }
-void raise_sigill() {  // sent, not faulted: nothing to decode
-  no_core();
-  raise(SIGILL);
-}
 
 TEST_F(PheEmulatorDeathTest, ForeignSigillStillKills) {
   const auto killed = testing::KilledBySignal(SIGILL);
-  EXPECT_EXIT(ud2(), killed, "");
   EXPECT_EXIT(rep_montmul(), killed, "");
   EXPECT_EXIT(xsha256_without_rep(), killed, "");
-  EXPECT_EXIT(raise_sigill(), killed, "");
 }
 
-void previous_handler(int) {
-  const char msg[] = "previous handler ran\n";
-  (void)!write(STDERR_FILENO, msg, sizeof msg - 1);
-  _exit(3);
-}
-
+// The handler the host replaced gets foreign SIGILLs, and PHE instructions
+// are still emulated.
 TEST_F(PheEmulatorDeathTest, ForeignSigillReachesThePreviousHandler) {
   auto body = [] {
-    struct sigaction sa = {};
-    sa.sa_handler = previous_handler;
-    sigaction(SIGILL, &sa, nullptr);
-    lockstep::phe::install();
-    lockstep::phe::install();  // must not save itself as the previous one
+    lockstep::trap::testing::become_previous(false);
+    lockstep::trap::install(lockstep::phe::kTrapEmulator);
     alignas(16) uint8_t st[32] = {};
     const uint8_t data[64] = {};
     Regs r{kBlockMode, 1, data, st};
@@ -482,38 +457,6 @@ TEST_F(PheEmulatorDeathTest, ForeignSigillReachesThePreviousHandler) {
     __asm__ __volatile__("ud2");
   };
   EXPECT_EXIT(body(), testing::ExitedWithCode(3), "previous handler ran");
-}
-
-// LOCKSTEP_EMULATE: ctest runs these with and without "phe".
-TEST(PheEnvironment, ParsesTheList) {
-  using lockstep::phe::requests_phe;
-  EXPECT_TRUE(requests_phe("phe"));
-  EXPECT_TRUE(requests_phe("sde,phe"));
-  EXPECT_TRUE(requests_phe(" phe , qemu"));
-  EXPECT_FALSE(requests_phe(""));
-  EXPECT_FALSE(requests_phe("phe2"));
-  EXPECT_FALSE(requests_phe("nophe,sde"));
-  EXPECT_FALSE(requests_phe("PHE"));
-}
-
-TEST(PheEnvironment, StartupFollowsTheSwitch) {
-  namespace cpu = lockstep::cpu;
-  const char* list = std::getenv("LOCKSTEP_EMULATE");
-  const bool wanted = list != nullptr && lockstep::phe::requests_phe(list);
-  const cpu::State& st = cpu::state();
-  EXPECT_EQ(lockstep::phe::installed_by_environment(), wanted);
-  if (!wanted) {
-    EXPECT_TRUE(st.in_process_emulated.empty()) << cpu::report();
-    return;
-  }
-  EXPECT_TRUE(lockstep::phe::installed());
-  const cpu::FeatureSet phe{Feature::kPhe, Feature::kPhe2};
-  EXPECT_EQ(st.in_process_emulated, phe - st.detection.features) << cpu::report();
-  EXPECT_EQ(st.in_process_emulator, lockstep::phe::kEmulatorName) << cpu::report();
-  if (st.mask.empty()) {
-    EXPECT_TRUE(cpu::effective().has_all(phe)) << cpu::report();
-    EXPECT_TRUE(lockstep::kSha256X86Phe.usable(cpu::effective())) << cpu::report();
-  }
 }
 
 }  // namespace

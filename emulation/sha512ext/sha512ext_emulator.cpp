@@ -1,25 +1,22 @@
 // The SHA512-extension trap emulator: see sha512ext_emulator.h for the model
 // and README.md for the signal-frame details.
 //
-// Everything the handler calls is async-signal-safe: sigaction, raise,
-// write, abort, memcpy/memset and plain computation on the frame. No
-// allocation, no stdio, no CPUID (the frame offsets are read at install).
+// Everything the handler calls is async-signal-safe: write, abort,
+// memcpy/memset and plain computation on the frame. No allocation, no
+// stdio, no CPUID (the frame offsets are read when the host prepares it).
 #include "sha512ext/sha512ext_emulator.h"
 
 #include <cpuid.h>
 #include <signal.h>
 #include <ucontext.h>
-#include <unistd.h>
 
 #include <atomic>
-#include <cerrno>
 #include <cstddef>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 
 #include "cpu/cpu.h"
 #include "sha512ext/site_patch.h"
+#include "trap/message.h"
 
 namespace lockstep::sha512ext {
 namespace {
@@ -95,52 +92,8 @@ const char* op_name(Op op) {
   return "?";
 }
 
-// Message builds one line in a fixed buffer and writes it with write(2):
-// snprintf and stdio are not async-signal-safe.
-class Message {
- public:
-  Message& text(const char* s) {
-    while (*s && len_ < sizeof buf_) buf_[len_++] = *s++;
-    return *this;
-  }
-  Message& hex(uint64_t v) {
-    char digits[16];
-    int n = 0;
-    do {
-      digits[n++] = "0123456789abcdef"[v & 15];
-      v >>= 4;
-    } while (v);
-    text("0x");
-    while (n && len_ < sizeof buf_) buf_[len_++] = digits[--n];
-    return *this;
-  }
-  Message& bytes(const uint8_t* p, size_t n) {
-    for (size_t i = 0; i < n; ++i) {
-      const char b[4] = {"0123456789abcdef"[p[i] >> 4], "0123456789abcdef"[p[i] & 15],
-                         i + 1 < n ? ' ' : '\0', '\0'};
-      text(b);
-    }
-    return *this;
-  }
-  [[noreturn]] void die() {
-    text("\n");
-    size_t done = 0;
-    while (done < len_) {
-      const ssize_t w = write(STDERR_FILENO, buf_ + done, len_ - done);
-      if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) break;
-      done += static_cast<size_t>(w);
-    }
-    std::abort();
-  }
-
- private:
-  char buf_[400];
-  size_t len_ = 0;
-};
-
-Message fault(const char* what, uint64_t rip) {
-  Message m;
+trap::Message fault(const char* what, uint64_t rip) {
+  trap::Message m;
   m.text("lockstep sha512ext emulator: ").text(what).text(" at ").hex(rip).text(": ");
   return m;
 }
@@ -231,7 +184,8 @@ constexpr uint32_t kFpXstateMagic1 = 0x46505853;  // "FPXS"
 constexpr uint32_t kFpXstateMagic2 = 0x46505845;  // "FPXE"
 constexpr uint64_t kSse = 1u << 1, kYmm = 1u << 2, kZmmHi256 = 1u << 6;
 
-// From CPUID at install: where the components start; 0 = not enabled.
+// From CPUID when the host prepares us: where the components start; 0 = not
+// enabled.
 size_t g_ymm_offset = 0;
 size_t g_zmm_hi256_offset = 0;
 
@@ -360,55 +314,23 @@ void execute(const Insn& insn, ucontext_t* uc) {
 }
 
 // ---------------------------------------------------------------------------
-// The handler.
+// The host's callbacks.
 
-// The disposition install() replaced, for SIGILLs that are not ours.
-struct sigaction g_previous;
-
-// hand_on gives a foreign SIGILL to whoever had it before: a handler
-// function is called (another trap emulator, say); SIG_DFL or SIG_IGN is put
-// back, and then a CPU fault recurs when the instruction is retried and a
-// sent signal is sent again (SIGILL is blocked here, so it arrives on return).
-void hand_on(int sig, siginfo_t* info, void* context, bool from_cpu) {
-  if (g_previous.sa_flags & SA_SIGINFO) {
-    if (g_previous.sa_sigaction != nullptr) {
-      g_previous.sa_sigaction(sig, info, context);
-      return;
-    }
-  } else if (g_previous.sa_handler != SIG_DFL && g_previous.sa_handler != SIG_IGN) {
-    g_previous.sa_handler(sig);
-    return;
-  }
-  sigaction(SIGILL, &g_previous, nullptr);
-  if (!from_cpu) raise(SIGILL);
-}
-
-void on_sigill(int sig, siginfo_t* info, void* context) {
-  const int saved_errno = errno;
-  auto* uc = static_cast<ucontext_t*>(context);
-  // si_code <= 0: sent by kill/raise, so RIP is not a faulting instruction.
-  const bool from_cpu = info->si_code > 0;
+// handle performs one of the three instructions at RIP from the frame, or
+// resumes a patched site in its stub; anything else is not ours.
+bool handle(siginfo_t*, ucontext_t* uc) {
   const auto rip = static_cast<uintptr_t>(uc->uc_mcontext.gregs[REG_RIP]);
+  Insn insn;
+  const bool ours = decode(reinterpret_cast<const uint8_t*>(rip), &insn);
   // A site another thread has patched, or is patching, is run by its stub.
   // The table is read after the bytes: a site enters it before its first
   // byte changes, so bytes read mid-patch are never acted on.
-  const auto to_stub = [&] {
-    std::atomic_thread_fence(std::memory_order_acquire);
-    const uintptr_t stub = from_cpu ? site_patch::stub_for(rip) : 0;
-    if (stub != 0) uc->uc_mcontext.gregs[REG_RIP] = static_cast<greg_t>(stub);
-    return stub != 0;
-  };
-  Insn insn;
-  const bool ours = from_cpu && decode(reinterpret_cast<const uint8_t*>(rip), &insn);
-  if (to_stub()) {
-    errno = saved_errno;
-    return;
+  std::atomic_thread_fence(std::memory_order_acquire);
+  if (const uintptr_t stub = site_patch::stub_for(rip)) {
+    uc->uc_mcontext.gregs[REG_RIP] = static_cast<greg_t>(stub);
+    return true;
   }
-  if (!ours) {
-    hand_on(sig, info, context, from_cpu);
-    errno = saved_errno;
-    return;
-  }
+  if (!ours) return false;
   // The first run at a site is emulated from the frame, so that path stays
   // exercised; later runs take the stub.
   execute(insn, uc);
@@ -416,11 +338,7 @@ void on_sigill(int sig, siginfo_t* info, void* context) {
   g_emulated.fetch_add(1, std::memory_order_relaxed);
   site_patch::patch(rip, static_cast<uint8_t>(insn.op), insn.dst, insn.src1,
                     insn.src2 >= 0 ? insn.src2 : insn.src1);
-  errno = saved_errno;
-}
-
-bool is_ours(const struct sigaction& sa) {
-  return (sa.sa_flags & SA_SIGINFO) && sa.sa_sigaction == on_sigill;
+  return true;
 }
 
 // frame_layout reads where the signal frame keeps the YMM upper halves (and
@@ -442,57 +360,24 @@ bool frame_layout() {
   return true;
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
+// prepare: the frame layout, and the stubs' callee. Once, by the host.
+const char* prepare() {
+  if (!frame_layout()) return "the OS does not save the AVX (YMM) state in signal frames";
+  site_patch::prepare(stub_compute);
+  return nullptr;
 }
-
-// Runs before main; cpu::declare_emulated must precede the first dispatch.
-const bool g_from_environment = [] {
-  const char* list = std::getenv("LOCKSTEP_EMULATE");
-  if (list == nullptr || !requests_sha512ext(list)) return false;
-  if (!install()) {
-    std::fprintf(stderr,
-                 "lockstep sha512ext emulator: cannot install the SIGILL handler: %s\n",
-                 errno != 0 ? std::strerror(errno) : "the OS does not save the AVX (YMM) state");
-    std::exit(2);
-  }
-  cpu::declare_emulated({cpu::Feature::kSha512}, kEmulatorName);
-  return true;
-}();
 
 }  // namespace
 
-bool install() {
-  errno = 0;
-  if (g_ymm_offset == 0) {
-    if (!frame_layout()) return false;
-    site_patch::prepare(stub_compute);
-  }
-  struct sigaction current;
-  if (sigaction(SIGILL, nullptr, &current) != 0) return false;
-  if (is_ours(current)) return true;  // keep the disposition saved the first time
-  g_previous = current;
-  struct sigaction sa;
-  std::memset(&sa, 0, sizeof sa);
-  sa.sa_sigaction = on_sigill;
-  sa.sa_flags = SA_SIGINFO;
-  // An emulated instruction is atomic, as a real one is: other signals wait
-  // until it is done, so a handler that interrupts the emulation and issues
-  // the instructions itself does not fault with SIGILL blocked (which the
-  // kernel punishes with death). The fault signals stay open.
-  sigfillset(&sa.sa_mask);
-  for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGTRAP}) sigdelset(&sa.sa_mask, sig);
-  return sigaction(SIGILL, &sa, nullptr) == 0;
-}
-
-bool installed() {
-  struct sigaction current;
-  return sigaction(SIGILL, nullptr, &current) == 0 && is_ours(current);
-}
-
-bool installed_by_environment() { return g_from_environment; }
+constinit const trap::Emulator kTrapEmulator = {
+    .name = "sha512ext",
+    .title = "SHA512",
+    .provides = {cpu::Feature::kSha512},
+    .prepare = prepare,
+    .handle = handle,
+    // A block is 72 instructions, each a trap until its site is patched.
+    .fuzz_runs = 2000,
+};
 
 uint64_t emulated_instructions() { return g_emulated.load(std::memory_order_relaxed); }
 
@@ -501,14 +386,5 @@ uint64_t upper_init_frames() { return g_upper_init.load(std::memory_order_relaxe
 uint64_t stub_instructions() { return g_stub_runs.load(std::memory_order_relaxed); }
 
 uint64_t patched_sites() { return site_patch::patched_sites(); }
-
-bool requests_sha512ext(std::string_view list) {
-  for (;;) {
-    const size_t comma = list.find(',');
-    if (trim(list.substr(0, comma)) == "sha512ext") return true;
-    if (comma == std::string_view::npos) return false;
-    list.remove_prefix(comma + 1);
-  }
-}
 
 }  // namespace lockstep::sha512ext

@@ -13,47 +13,28 @@
 // destination's bits 255:0 are written and, as for every VEX.256
 // instruction, its bits above 255 (ZMM_Hi256, on AVX-512 machines) zeroed.
 //
-// Any other SIGILL is handed on: to the handler this one replaced, if that
-// was a function (so another trap emulator installed earlier still works),
-// else the previous disposition is restored and the fault happens for real.
+// Any other SIGILL is the trap host's to hand on (emulation/trap).
 // The three opcodes in forms this emulator does not perform are reported on
 // stderr and abort: legacy prefixes before the VEX prefix (not supported),
 // and the encodings the hardware rejects with #UD too: memory operands (the
 // SDM defines register forms only, ModRM 11:rrr:bbb), VEX.W1, VEX.L0, and
 // vvvv other than 1111 for the two-operand VSHA512MSG1/MSG2.
 //
-// Switch: LOCKSTEP_EMULATE, a comma-separated list of in-process emulators
-// (items trimmed, compared exactly; other names are left to other
-// emulators). With "sha512ext" in it, a static initializer of this library
-// installs the handler and declares sha512 to impl/cpu through
-// cpu::declare_emulated(), as emulator "sha512ext-trap", before dispatch
-// begins. Link the library (an OBJECT library) directly into each executable
-// that wants it.
+// It is an entry of the trap host's list (emulation/trap):
+// LOCKSTEP_EMULATE=sha512ext installs the host's handler, after checking that
+// signal frames carry the YMM state (XCR0 enables AVX), enables this
+// emulator and declares sha512 to impl/cpu as emulator "sha512ext-trap",
+// before dispatch begins.
 #pragma once
 
 #include <cstdint>
-#include <string_view>
+
+#include "trap/trap.h"
 
 namespace lockstep::sha512ext {
 
-// The name given to cpu::declare_emulated() and shown by cpu::report().
-inline constexpr std::string_view kEmulatorName = "sha512ext-trap";
-
-// install makes the handler the SIGILL disposition, remembering the previous
-// one, after checking that signal frames carry the YMM state (XCR0 enables
-// AVX). Idempotent; false if that or sigaction fails. It does not declare
-// features (only the LOCKSTEP_EMULATE path can, before dispatch). Not
-// thread-safe against a concurrent sigaction(SIGILL).
-bool install();
-
-// installed says whether the handler is the current SIGILL disposition. It
-// stops being so after it handed a foreign SIGILL back to SIG_DFL/SIG_IGN.
-bool installed();
-
-// installed_by_environment says whether LOCKSTEP_EMULATE asked for
-// "sha512ext" at startup (and so the handler was installed and sha512
-// declared).
-bool installed_by_environment();
+// The trap host's list entry: "sha512ext", providing sha512.
+extern const trap::Emulator kTrapEmulator;
 
 // emulated_instructions counts the instructions the handler performed, so
 // tests can tell the emulator ran (and not the hardware or other code).
@@ -70,8 +51,5 @@ uint64_t upper_init_frames();
 // includes them. patched_sites counts the sites rewritten so far.
 uint64_t stub_instructions();
 uint64_t patched_sites();
-
-// requests_sha512ext says whether a LOCKSTEP_EMULATE value names "sha512ext".
-bool requests_sha512ext(std::string_view list);
 
 }  // namespace lockstep::sha512ext

@@ -6,12 +6,11 @@
 // the emulator, is held to the published digests and to sha512/generic.
 // ctest runs this binary with LOCKSTEP_EMULATE=sha512ext (the first run at
 // each site traps, later ones take the site's patched stub), once more with
-// LOCKSTEP_TRAP_PATCH=0 as well (every run traps), and once without the
-// switch (Sha512extEnvironment.* only).
+// LOCKSTEP_TRAP_PATCH=0 as well (every run traps); the switch itself is the
+// trap host's (emulation/trap/trap_host_test.cpp).
 #include <gtest/gtest.h>
 #include <cpuid.h>
 #include <signal.h>
-#include <sys/resource.h>
 #include <sys/time.h>
 #include <unistd.h>
 
@@ -31,6 +30,8 @@
 #include "cpu/cpu.h"
 #include "sha512/sha512.h"
 #include "sha512ext/sha512ext_emulator.h"
+#include "trap/test_support.h"
+#include "trap/trap.h"
 
 namespace {
 
@@ -246,14 +247,9 @@ std::string show(const Y& y) {
   return buf;
 }
 
-// The hardware runs natively on a CPU with SHA512, and then the emulator
-// never sees the instruction.
-bool native(Feature f) {
-  static const lockstep::cpu::FeatureSet detected = lockstep::cpu::detect().features;
-  return detected.has(f);
-}
+using lockstep::trap::testing::native;
+using lockstep::trap::testing::no_core;
 
-// Whether sites are patched after their first trap (site_patch.h).
 bool patching() {
   const char* sw = std::getenv("LOCKSTEP_TRAP_PATCH");
   return sw == nullptr || std::string(sw) != "0";
@@ -261,7 +257,7 @@ bool patching() {
 
 class Sha512extEmulatorTest : public testing::Test {
  protected:
-  void SetUp() override { ASSERT_TRUE(lockstep::sha512ext::install()); }
+  void SetUp() override { ASSERT_TRUE(lockstep::trap::install(lockstep::sha512ext::kTrapEmulator)); }
 };
 
 // Every encoding on random register files: the destination per the model,
@@ -719,11 +715,6 @@ TEST_F(Sha512extEmulatorTest, SignalHandlersMayIssueTheInstructions) {
 // Death tests: forms the emulator does not perform are reported and abort;
 // SIGILLs that are not its own still kill, or reach the previous handler.
 
-void no_core() {
-  rlimit none{0, 0};
-  setrlimit(RLIMIT_CORE, &none);
-}
-
 class Sha512extEmulatorDeathTest : public Sha512extEmulatorTest {
  protected:
   void SetUp() override {
@@ -763,15 +754,8 @@ TEST_F(Sha512extEmulatorDeathTest, UnsupportedFormsAreReported) {
   EXPECT_DEATH(msg2_cs_prefix(), p + "VSHA512MSG2 at .*prefix bytes 2e before the VEX prefix");
 }
 
-// Instructions that raise SIGILL here and are not the emulator's.
-void ud2() {
-  no_core();
-  __asm__ __volatile__("ud2");
-}
-void raise_sigill() {  // sent, not faulted: nothing to decode
-  no_core();
-  raise(SIGILL);
-}
+// Instructions that raise SIGILL here and are not the emulator's (ud2 and
+// a sent SIGILL: trap_host_test).
 // VSM3MSG1 xmm2, xmm1, xmm0 (VEX.128.NP.0F38.W0 DA): SM3 came with SHA512,
 // a neighbour that must not be taken for one of ours.
 void vsm3msg1() {
@@ -787,29 +771,17 @@ bool has_sm3() {
 
 TEST_F(Sha512extEmulatorDeathTest, ForeignSigillStillKills) {
   const auto killed = testing::KilledBySignal(SIGILL);
-  EXPECT_EXIT(ud2(), killed, "");
-  EXPECT_EXIT(raise_sigill(), killed, "");
   if (!has_sm3()) {
     EXPECT_EXIT(vsm3msg1(), killed, "");
   }
 }
 
-void previous_handler(int, siginfo_t* info, void*) {
-  const char msg[] = "previous handler ran\n";
-  (void)!write(STDERR_FILENO, msg, sizeof msg - 1);
-  _exit(info->si_code > 0 ? 3 : 4);
-}
-
-// A foreign SIGILL goes to the handler ours replaced (another trap emulator,
-// say), and ours stays installed for the next instruction.
+// A foreign SIGILL goes to the handler the host replaced, and ours stays
+// installed for the next instruction.
 TEST_F(Sha512extEmulatorDeathTest, ForeignSigillReachesThePreviousHandler) {
   auto body = [] {
-    struct sigaction sa = {};
-    sa.sa_sigaction = previous_handler;
-    sa.sa_flags = SA_SIGINFO;
-    sigaction(SIGILL, &sa, nullptr);
-    lockstep::sha512ext::install();
-    lockstep::sha512ext::install();  // must not save itself as the previous one
+    lockstep::trap::testing::become_previous(true);
+    lockstep::trap::install(lockstep::sha512ext::kTrapEmulator);
     YmmFile in = {}, out;
     Probe p;
     const uint64_t before = lockstep::sha512ext::emulated_instructions();
@@ -818,55 +790,19 @@ TEST_F(Sha512extEmulatorDeathTest, ForeignSigillReachesThePreviousHandler) {
     __asm__ __volatile__("ud2");
   };
   EXPECT_EXIT(body(), testing::ExitedWithCode(3), "previous handler ran");
-  auto body2 = [] {
-    struct sigaction sa = {};
-    sa.sa_sigaction = previous_handler;
-    sa.sa_flags = SA_SIGINFO;
-    sigaction(SIGILL, &sa, nullptr);
-    lockstep::sha512ext::install();
-    raise(SIGILL);
-  };
-  EXPECT_EXIT(body2(), testing::ExitedWithCode(4), "previous handler ran");
 }
 
-// ---------------------------------------------------------------------------
-// LOCKSTEP_EMULATE: ctest runs these with and without "sha512ext".
-
-TEST(Sha512extEnvironment, ParsesTheList) {
-  using lockstep::sha512ext::requests_sha512ext;
-  EXPECT_TRUE(requests_sha512ext("sha512ext"));
-  EXPECT_TRUE(requests_sha512ext("phe,sha512ext"));
-  EXPECT_TRUE(requests_sha512ext(" sha512ext\t, phe"));
-  EXPECT_TRUE(requests_sha512ext("phe,,sha512ext,"));
-  EXPECT_FALSE(requests_sha512ext(""));
-  EXPECT_FALSE(requests_sha512ext("phe"));
-  EXPECT_FALSE(requests_sha512ext("sha512"));
-  EXPECT_FALSE(requests_sha512ext("sha512ext2,phe"));
-  EXPECT_FALSE(requests_sha512ext("SHA512EXT"));
-}
-
-TEST(Sha512extEnvironment, StartupFollowsTheSwitch) {
+// Under LOCKSTEP_EMULATE=sha512ext, with AVX2 and no mask, dispatch picks the
+// backend: nothing above it in the registry has what this CPU lacks.
+TEST(Sha512extDispatch, SelectsTheBackendUnderTheSwitch) {
   namespace cpu = lockstep::cpu;
-  const char* list = std::getenv("LOCKSTEP_EMULATE");
-  const bool wanted = list != nullptr && lockstep::sha512ext::requests_sha512ext(list);
-  const cpu::State& st = cpu::state();
-  EXPECT_EQ(lockstep::sha512ext::installed_by_environment(), wanted);
-  if (!wanted) {
-    EXPECT_TRUE(st.in_process_emulated.empty()) << cpu::report();
-    return;
-  }
-  EXPECT_TRUE(lockstep::sha512ext::installed());
-  const cpu::FeatureSet sha512{Feature::kSha512};
-  EXPECT_EQ(st.in_process_emulated, sha512 - st.detection.features) << cpu::report();
-  EXPECT_EQ(st.in_process_emulator, lockstep::sha512ext::kEmulatorName) << cpu::report();
-  if (st.mask.empty()) {
-    EXPECT_TRUE(cpu::effective().has(Feature::kSha512)) << cpu::report();
-    if (cpu::effective().has(Feature::kAvx2)) {
-      EXPECT_TRUE(kSha512X86Sha512Ext.usable(cpu::effective())) << cpu::report();
-      EXPECT_EQ(lockstep::sha2::default_backend<lockstep::sha2::Sha512Family>(), &kSha512X86Sha512Ext)
-          << cpu::report();
-    }
-  }
+  if (!lockstep::trap::installed_by_environment(lockstep::sha512ext::kTrapEmulator))
+    GTEST_SKIP() << "LOCKSTEP_EMULATE does not name sha512ext";
+  if (!cpu::state().mask.empty() || !cpu::effective().has(Feature::kAvx2))
+    GTEST_SKIP() << "a mask or no AVX2:\n" << cpu::report();
+  EXPECT_TRUE(kSha512X86Sha512Ext.usable(cpu::effective())) << cpu::report();
+  EXPECT_EQ(lockstep::sha2::default_backend<lockstep::sha2::Sha512Family>(), &kSha512X86Sha512Ext)
+      << cpu::report();
 }
 
 }  // namespace
