@@ -7,35 +7,10 @@
 #include <fmt/format.h>
 
 #include "cpu/cpu.h"
-#if LOCKSTEP_CLI_PHE_EMULATOR
-#include "phe/phe_emulator.h"
-#endif
-#if LOCKSTEP_CLI_SHA512EXT_EMULATOR
-#include "sha512ext/sha512ext_emulator.h"
-#endif
+#include "trap/trap.h"
 
 namespace lockstep::cli {
 namespace {
-
-// An in-process emulator: its LOCKSTEP_EMULATE item, the name it declares
-// its features under, and how to install its handler.
-struct InProcess {
-  std::string_view item;
-  std::string_view name;
-  bool (*install)();
-};
-
-// Those linked into this build (x86-64 Linux only).
-std::vector<InProcess> in_process_emulators() {
-  std::vector<InProcess> out;
-#if LOCKSTEP_CLI_PHE_EMULATOR
-  out.push_back({"phe", phe::kEmulatorName, phe::install});
-#endif
-#if LOCKSTEP_CLI_SHA512EXT_EMULATOR
-  out.push_back({"sha512ext", sha512ext::kEmulatorName, sha512ext::install});
-#endif
-  return out;
-}
 
 // Emulators outside the process, which run all of it.
 constexpr std::string_view kOutside[] = {"sde", "qemu"};
@@ -63,27 +38,17 @@ std::string env(const char* name) {
 }  // namespace
 
 int check_emulation_environment() {
-  const std::vector<InProcess> emulators = in_process_emulators();
-  std::string known_items, known_names;
-  for (const InProcess& e : emulators) {
-    known_items += fmt::format("{}{}", known_items.empty() ? "" : ", ", e.item);
-    known_names += fmt::format("{}{}", known_names.empty() ? "" : ", ", e.name);
-  }
+  // LOCKSTEP_EMULATE is the trap host's: it has refused an unknown name
+  // before main. Here only what LOCKSTEP_CPU_EMULATED_BY may name.
+  std::string known_names;
+  for (const trap::Emulator* e : trap::emulators())
+    known_names += fmt::format("{}{}", known_names.empty() ? "" : ", ", trap::id(*e));
   for (std::string_view o : kOutside) known_names += fmt::format("{}{}", known_names.empty() ? "" : ", ", o);
-  if (known_items.empty()) known_items = "none in this build";
 
-  for (const std::string& item : items(env("LOCKSTEP_EMULATE"))) {
-    bool found = false;
-    for (const InProcess& e : emulators) found = found || item == e.item;
-    if (!found) {
-      fmt::print(stderr, "lockstep: LOCKSTEP_EMULATE: unknown emulator '{}' (known: {})\n", item, known_items);
-      return 2;
-    }
-  }
   for (const std::string& name : items(env("LOCKSTEP_CPU_EMULATED_BY"))) {
-    const InProcess* in_process = nullptr;
-    for (const InProcess& e : emulators)
-      if (name == e.name) in_process = &e;
+    const trap::Emulator* in_process = nullptr;
+    for (const trap::Emulator* e : trap::emulators())
+      if (name == trap::id(*e)) in_process = e;
     bool outside = false;
     for (std::string_view o : kOutside) outside = outside || name == o;
     if (!in_process && !outside) {
@@ -92,8 +57,10 @@ int check_emulation_environment() {
       return 2;
     }
     // The features LOCKSTEP_CPU declares run through this handler.
-    if (in_process && !in_process->install()) {
-      fmt::print(stderr, "lockstep: LOCKSTEP_CPU_EMULATED_BY={}: cannot install its SIGILL handler\n", name);
+    std::string error;
+    if (in_process && !trap::install(*in_process, &error)) {
+      fmt::print(stderr, "lockstep: LOCKSTEP_CPU_EMULATED_BY={}: cannot install its SIGILL handler: {}\n", name,
+                 error);
       return 2;
     }
   }

@@ -1,6 +1,7 @@
 // The emulators the CLI knows: the in-process trap emulators linked into it
-// (LOCKSTEP_EMULATE=phe, =sha512ext) and the outside ones a user may run it
-// under and name in LOCKSTEP_CPU_EMULATED_BY (sde, qemu).
+// (emulation/trap's list: LOCKSTEP_EMULATE=phe, =sha512ext) and the outside
+// ones a user may run it under and name in LOCKSTEP_CPU_EMULATED_BY (sde,
+// qemu).
 #pragma once
 
 #include <string>
@@ -8,11 +9,11 @@
 
 namespace lockstep::cli {
 
-// check_emulation_environment validates LOCKSTEP_EMULATE and
-// LOCKSTEP_CPU_EMULATED_BY before dispatch begins: an unknown name is an
-// error naming the known ones (returns 2). An in-process emulator named in
-// LOCKSTEP_CPU_EMULATED_BY ("phe-trap") has its SIGILL handler installed,
-// so that the features LOCKSTEP_CPU declares for it really execute.
+// check_emulation_environment validates LOCKSTEP_CPU_EMULATED_BY before
+// dispatch begins (LOCKSTEP_EMULATE is the trap host's, checked before
+// main): an unknown name is an error naming the known ones (returns 2). An
+// in-process emulator named there ("phe-trap") is installed, so that the
+// features LOCKSTEP_CPU declares for it really execute.
 // Returns 0 when everything is in order.
 int check_emulation_environment();
 
