@@ -12,51 +12,51 @@
 #include "chacha/walk.h"
 
 #define LOCKSTEP_NEON_INLINE __attribute__((always_inline)) inline
+#define LOCKSTEP_CHACHA_INLINE LOCKSTEP_NEON_INLINE
+#include "chacha/rounds.h"
 
 namespace lockstep::chacha {
 namespace {
 
-// rotl is a 32-bit rotate in every lane. By 16 it is a halfword swap, one
-// instruction; otherwise USHR supplies the low bits and SLI shifts the word
-// in above them, two instructions where SHL, USHR and ORR would be three.
-template <int N>
-LOCKSTEP_NEON_INLINE uint32x4_t rotl(uint32x4_t v) {
-  if constexpr (N == 16) {
+// The instructions for rounds.h.
+struct Ops {
+#define LOCKSTEP_OP static LOCKSTEP_NEON_INLINE
+  LOCKSTEP_OP uint32x4_t add(uint32x4_t a, uint32x4_t b) { return vaddq_u32(a, b); }
+  LOCKSTEP_OP uint32x4_t eor(uint32x4_t a, uint32x4_t b) { return veorq_u32(a, b); }
+  // By 16 a rotate is a halfword swap, one instruction; otherwise USHR
+  // supplies the low bits and SLI shifts the word in above them, two
+  // instructions where SHL, USHR and ORR would be three.
+  LOCKSTEP_OP uint32x4_t rot16(uint32x4_t v) {
     return vreinterpretq_u32_u16(vrev32q_u16(vreinterpretq_u16_u32(v)));
-  } else {
+  }
+  LOCKSTEP_OP uint32x4_t rot12(uint32x4_t v) { return sli<12>(v); }
+  LOCKSTEP_OP uint32x4_t rot8(uint32x4_t v) { return sli<8>(v); }
+  LOCKSTEP_OP uint32x4_t rot7(uint32x4_t v) { return sli<7>(v); }
+  template <int N>
+  LOCKSTEP_OP uint32x4_t sli(uint32x4_t v) {
     return vsliq_n_u32(vshrq_n_u32(v, 32 - N), v, N);
   }
-}
+  LOCKSTEP_OP uint32x4_t words1(uint32x4_t v) { return vextq_u32(v, v, 1); }
+  LOCKSTEP_OP uint32x4_t words2(uint32x4_t v) { return vextq_u32(v, v, 2); }
+  LOCKSTEP_OP uint32x4_t words3(uint32x4_t v) { return vextq_u32(v, v, 3); }
+#undef LOCKSTEP_OP
+};
 
-LOCKSTEP_NEON_INLINE void quarter(uint32x4_t& a, uint32x4_t& b, uint32x4_t& c, uint32x4_t& d) {
-  a = vaddq_u32(a, b), d = rotl<16>(veorq_u32(d, a));
-  c = vaddq_u32(c, d), b = rotl<12>(veorq_u32(b, c));
-  a = vaddq_u32(a, b), d = rotl<8>(veorq_u32(d, a));
-  c = vaddq_u32(c, d), b = rotl<7>(veorq_u32(b, c));
-}
-
-// block1 is one block with the state's rows in a, b, c, d. The diagonal
-// round rotates rows b, c, d left by 1, 2, 3 lanes, so that the diagonals
-// line up as columns, and back afterwards.
+// block1 is one block with the state's rows in a, b, c, d.
 void block1(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
   const uint32x4_t a0 = vld1q_u32(state.x), b0 = vld1q_u32(state.x + 4);
   const uint32x4_t c0 = vld1q_u32(state.x + 8), d0 = vld1q_u32(state.x + 12);
-  uint32x4_t a = a0, b = b0, c = c0, d = d0;
-  for (int i = 0; i < rounds; i += 2) {
-    quarter(a, b, c, d);
-    b = vextq_u32(b, b, 1), c = vextq_u32(c, c, 2), d = vextq_u32(d, d, 3);
-    quarter(a, b, c, d);
-    b = vextq_u32(b, b, 3), c = vextq_u32(c, c, 2), d = vextq_u32(d, d, 1);
-  }
+  uint32x4_t a[1] = {a0}, b[1] = {b0}, c[1] = {c0}, d[1] = {d0};
+  row_rounds<Ops, 1>(a, b, c, d, rounds);
   // All four loads come before the first store, so dst may overlap src.
   // Bytes go out little-endian, as RFC 8439 serialises the words: AArch64
   // Linux is little-endian, so a q register's byte view is that image.
   const uint8x16_t in0 = vld1q_u8(src), in1 = vld1q_u8(src + 16);
   const uint8x16_t in2 = vld1q_u8(src + 32), in3 = vld1q_u8(src + 48);
-  vst1q_u8(dst, veorq_u8(in0, vreinterpretq_u8_u32(vaddq_u32(a, a0))));
-  vst1q_u8(dst + 16, veorq_u8(in1, vreinterpretq_u8_u32(vaddq_u32(b, b0))));
-  vst1q_u8(dst + 32, veorq_u8(in2, vreinterpretq_u8_u32(vaddq_u32(c, c0))));
-  vst1q_u8(dst + 48, veorq_u8(in3, vreinterpretq_u8_u32(vaddq_u32(d, d0))));
+  vst1q_u8(dst, veorq_u8(in0, vreinterpretq_u8_u32(vaddq_u32(a[0], a0))));
+  vst1q_u8(dst + 16, veorq_u8(in1, vreinterpretq_u8_u32(vaddq_u32(b[0], b0))));
+  vst1q_u8(dst + 32, veorq_u8(in2, vreinterpretq_u8_u32(vaddq_u32(c[0], c0))));
+  vst1q_u8(dst + 48, veorq_u8(in3, vreinterpretq_u8_u32(vaddq_u32(d[0], d0))));
 }
 
 // transpose turns four word vectors (lane j = block j) into four rows
@@ -88,16 +88,7 @@ void block4(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
 #pragma GCC unroll 16
   for (int i = 0; i < 16; ++i) x[i] = vdupq_n_u32(state.x[i]);
   x[12] = ctr;
-  for (int i = 0; i < rounds; i += 2) {
-    quarter(x[0], x[4], x[8], x[12]);
-    quarter(x[1], x[5], x[9], x[13]);
-    quarter(x[2], x[6], x[10], x[14]);
-    quarter(x[3], x[7], x[11], x[15]);
-    quarter(x[0], x[5], x[10], x[15]);
-    quarter(x[1], x[6], x[11], x[12]);
-    quarter(x[2], x[7], x[8], x[13]);
-    quarter(x[3], x[4], x[9], x[14]);
-  }
+  word_rounds<Ops, 4>(x, rounds);
 #pragma GCC unroll 16
   for (int i = 0; i < 16; ++i)
     x[i] = vaddq_u32(x[i], i == 12 ? ctr : vdupq_n_u32(state.x[i]));
@@ -121,16 +112,10 @@ void block4(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
 }
 
 void crypt_neon(State* state, uint8_t* dst, const uint8_t* src, size_t len, int rounds) {
-  const size_t tail = len % (4 * kBlockSize);
-  const size_t bulk = len - tail;
-  crypt_wide<4>(state, dst, src, bulk, rounds, block4);
   // Up to one block, four lanes would waste three quarters of the work; past
   // that, as the kernel's chacha_doneon does, one 4-block pass through the
   // bounce buffer stands in for two to four dependent single blocks.
-  if (tail <= kBlockSize)
-    crypt_wide<1>(state, dst + bulk, src + bulk, tail, rounds, block1);
-  else
-    crypt_wide<4>(state, dst + bulk, src + bulk, tail, rounds, block4);
+  crypt_tiers(state, dst, src, len, rounds, tier<4>(block4), tier<1>(block1));
 }
 
 }  // namespace

@@ -1,9 +1,10 @@
 // The ChaCha front end: key setup, dispatch, HChaCha20 and XChaCha20.
 #include "chacha/chacha.h"
 
-#include <bit>
-
 #include "zeroize.h"
+
+#define LOCKSTEP_CHACHA_INLINE __attribute__((always_inline)) inline
+#include "chacha/rounds.h"
 
 namespace lockstep::chacha {
 namespace {
@@ -22,15 +23,6 @@ constexpr uint32_t kSigma[4] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574};
 void init_key(State& state, const uint8_t key[kKeySize]) {
   for (int i = 0; i < 4; ++i) state.x[i] = kSigma[i];
   for (int i = 0; i < 8; ++i) state.x[4 + i] = load_le32(key + 4 * i);
-}
-
-constexpr uint32_t rotl(uint32_t v, int n) { return std::rotl(v, n); }
-
-void quarter(uint32_t& a, uint32_t& b, uint32_t& c, uint32_t& d) {
-  a += b, d ^= a, d = rotl(d, 16);
-  c += d, b ^= c, b = rotl(b, 12);
-  a += b, d ^= a, d = rotl(d, 8);
-  c += d, b ^= c, b = rotl(b, 7);
 }
 
 }  // namespace
@@ -59,18 +51,7 @@ void crypt(State& state, uint8_t* dst, const uint8_t* src, size_t len, int round
   b->crypt(&state, dst, src, len, rounds);
 }
 
-void permute(uint32_t x[16], int rounds) {
-  for (int i = 0; i < rounds; i += 2) {
-    quarter(x[0], x[4], x[8], x[12]);  // columns
-    quarter(x[1], x[5], x[9], x[13]);
-    quarter(x[2], x[6], x[10], x[14]);
-    quarter(x[3], x[7], x[11], x[15]);
-    quarter(x[0], x[5], x[10], x[15]);  // diagonals
-    quarter(x[1], x[6], x[11], x[12]);
-    quarter(x[2], x[7], x[8], x[13]);
-    quarter(x[3], x[4], x[9], x[14]);
-  }
-}
+void permute(uint32_t x[16], int rounds) { word_rounds<ScalarOps, 4>(x, rounds); }
 
 void hchacha(const State& state, uint32_t out[8], int rounds) {
   uint32_t x[16];

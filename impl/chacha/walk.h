@@ -34,4 +34,53 @@ inline void crypt_wide(State* state, uint8_t* dst, const uint8_t* src, size_t le
   zeroize(buf, sizeof buf);
 }
 
+// wide_part is how much of `len` a W-block kernel takes when the next
+// narrower one has N blocks: its whole groups, and the last piece as well
+// when that needs more than N blocks (one bounced call rather than several
+// narrower ones).
+template <size_t W, size_t N>
+constexpr size_t wide_part(size_t len) {
+  const size_t rest = len % (W * kBlockSize);
+  return rest > N * kBlockSize ? len : len - rest;
+}
+
+// Tier is a kernel of W blocks, for crypt_tiers.
+template <size_t W, class Kernel>
+struct Tier {
+  Kernel kernel;
+};
+
+template <size_t W, class Kernel>
+constexpr Tier<W, Kernel> tier(Kernel kernel) {
+  return {kernel};
+}
+
+// crypt_last runs a last piece that fits the first of `tiers` through the
+// narrowest of them that covers it in one call.
+template <size_t W, class Kernel, size_t... Ws, class... Kernels>
+inline void crypt_last(State* state, uint8_t* dst, const uint8_t* src, size_t len, int rounds,
+                       Tier<W, Kernel> first, Tier<Ws, Kernels>... rest) {
+  if constexpr (sizeof...(rest) == 0) {
+    crypt_wide<W>(state, dst, src, len, rounds, first.kernel);
+  } else {
+    constexpr size_t kNext[] = {Ws...};
+    static_assert(kNext[0] < W, "tiers go from wide to narrow");
+    if (len > kNext[0] * kBlockSize)
+      crypt_wide<W>(state, dst, src, len, rounds, first.kernel);
+    else
+      crypt_last(state, dst, src, len, rounds, rest...);
+  }
+}
+
+// crypt_tiers is a backend's whole crypt over kernels of decreasing width,
+// as the kernel's glue code walks them: whole groups through the widest,
+// and what is left through the narrowest kernel that covers it in one call.
+template <size_t W, class Kernel, size_t N, class Next, class... More>
+inline void crypt_tiers(State* state, uint8_t* dst, const uint8_t* src, size_t len, int rounds,
+                        Tier<W, Kernel> first, Tier<N, Next> next, More... more) {
+  const size_t n = wide_part<W, N>(len);
+  crypt_wide<W>(state, dst, src, n, rounds, first.kernel);
+  crypt_last(state, dst + n, src + n, len - n, rounds, next, more...);
+}
+
 }  // namespace lockstep::chacha

@@ -15,83 +15,75 @@
 
 #define LOCKSTEP_AVX2 __attribute__((target("avx2")))
 #define LOCKSTEP_AVX2_INLINE __attribute__((target("avx2"), always_inline)) inline
+#define LOCKSTEP_CHACHA_INLINE LOCKSTEP_AVX2_INLINE
+#include "chacha/rounds.h"
 
 namespace lockstep::chacha {
 namespace {
 
-// The operations come for both widths, so that the row code serves one
-// block in an xmm register as well as two in a ymm register.
+// The instructions for rounds.h, for both widths, so that the row code
+// serves one block in an xmm register as well as two in a ymm register.
+struct Ops {
+#define LOCKSTEP_OP static LOCKSTEP_AVX2_INLINE
+  LOCKSTEP_OP __m128i add(__m128i a, __m128i b) { return _mm_add_epi32(a, b); }
+  LOCKSTEP_OP __m256i add(__m256i a, __m256i b) { return _mm256_add_epi32(a, b); }
+  LOCKSTEP_OP __m128i eor(__m128i a, __m128i b) { return _mm_xor_si128(a, b); }
+  LOCKSTEP_OP __m256i eor(__m256i a, __m256i b) { return _mm256_xor_si256(a, b); }
 
-LOCKSTEP_AVX2_INLINE __m128i add(__m128i a, __m128i b) { return _mm_add_epi32(a, b); }
-LOCKSTEP_AVX2_INLINE __m256i add(__m256i a, __m256i b) { return _mm256_add_epi32(a, b); }
-LOCKSTEP_AVX2_INLINE __m128i xor_(__m128i a, __m128i b) { return _mm_xor_si128(a, b); }
-LOCKSTEP_AVX2_INLINE __m256i xor_(__m256i a, __m256i b) { return _mm256_xor_si256(a, b); }
+  // Rotates by whole bytes are a single byte shuffle, cheaper than the two
+  // shifts and an or that 12 and 7 need. The ymm masks repeat per 128-bit
+  // lane, as vpshufb works within lanes.
+  //
+  // The masks pass through an empty asm: seeing a constant, clang rewrites
+  // the rotate by 16 as vpshuflw + vpshufhw and pushes the rotate by 8 back
+  // through the xor before it, both extra port-5 shuffles that cost the
+  // eight-block code a third of its speed. The asm statements are identical,
+  // so the compilers share one mask register among them.
+  template <class V>
+  LOCKSTEP_OP V opaque(V x) {
+    __asm__("" : "+x"(x));
+    return x;
+  }
+  LOCKSTEP_OP __m128i rot16_mask() {
+    return _mm_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
+  }
+  LOCKSTEP_OP __m128i rot8_mask() {
+    return _mm_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
+  }
+  LOCKSTEP_OP __m128i rot16(__m128i x) { return _mm_shuffle_epi8(x, opaque(rot16_mask())); }
+  LOCKSTEP_OP __m128i rot8(__m128i x) { return _mm_shuffle_epi8(x, opaque(rot8_mask())); }
+  LOCKSTEP_OP __m256i rot16(__m256i x) {
+    return _mm256_shuffle_epi8(x, opaque(_mm256_broadcastsi128_si256(rot16_mask())));
+  }
+  LOCKSTEP_OP __m256i rot8(__m256i x) {
+    return _mm256_shuffle_epi8(x, opaque(_mm256_broadcastsi128_si256(rot8_mask())));
+  }
 
-// Rotates by whole bytes are a single byte shuffle, cheaper than the two
-// shifts and an or that 12 and 7 need. The ymm masks repeat per 128-bit
-// lane, as vpshufb works within lanes.
-//
-// The masks pass through an empty asm: seeing a constant, clang rewrites
-// the rotate by 16 as vpshuflw + vpshufhw and pushes the rotate by 8 back
-// through the xor before it, both extra port-5 shuffles that cost the
-// eight-block code a third of its speed. The asm statements are identical,
-// so the compilers share one mask register among them.
-template <class V>
-LOCKSTEP_AVX2_INLINE V opaque(V x) {
-  __asm__("" : "+x"(x));
-  return x;
-}
-LOCKSTEP_AVX2_INLINE __m128i rot16_mask() {
-  return _mm_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
-}
-LOCKSTEP_AVX2_INLINE __m128i rot8_mask() {
-  return _mm_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
-}
-LOCKSTEP_AVX2_INLINE __m128i rotl16(__m128i x) { return _mm_shuffle_epi8(x, opaque(rot16_mask())); }
-LOCKSTEP_AVX2_INLINE __m128i rotl8(__m128i x) { return _mm_shuffle_epi8(x, opaque(rot8_mask())); }
-LOCKSTEP_AVX2_INLINE __m256i rotl16(__m256i x) {
-  return _mm256_shuffle_epi8(x, opaque(_mm256_broadcastsi128_si256(rot16_mask())));
-}
-LOCKSTEP_AVX2_INLINE __m256i rotl8(__m256i x) {
-  return _mm256_shuffle_epi8(x, opaque(_mm256_broadcastsi128_si256(rot8_mask())));
-}
+  template <int N>
+  LOCKSTEP_OP __m128i shifts(__m128i x) {
+    return _mm_or_si128(_mm_slli_epi32(x, N), _mm_srli_epi32(x, 32 - N));
+  }
+  template <int N>
+  LOCKSTEP_OP __m256i shifts(__m256i x) {
+    return _mm256_or_si256(_mm256_slli_epi32(x, N), _mm256_srli_epi32(x, 32 - N));
+  }
+  template <class V>
+  LOCKSTEP_OP V rot12(V x) {
+    return shifts<12>(x);
+  }
+  template <class V>
+  LOCKSTEP_OP V rot7(V x) {
+    return shifts<7>(x);
+  }
 
-template <int N>
-LOCKSTEP_AVX2_INLINE __m128i rotl(__m128i x) {
-  return _mm_or_si128(_mm_slli_epi32(x, N), _mm_srli_epi32(x, 32 - N));
-}
-template <int N>
-LOCKSTEP_AVX2_INLINE __m256i rotl(__m256i x) {
-  return _mm256_or_si256(_mm256_slli_epi32(x, N), _mm256_srli_epi32(x, 32 - N));
-}
-
-// Word shuffle within each 128-bit lane.
-template <int Imm>
-LOCKSTEP_AVX2_INLINE __m128i shuffle(__m128i x) {
-  return _mm_shuffle_epi32(x, Imm);
-}
-template <int Imm>
-LOCKSTEP_AVX2_INLINE __m256i shuffle(__m256i x) {
-  return _mm256_shuffle_epi32(x, Imm);
-}
-
-template <class V>
-LOCKSTEP_AVX2_INLINE void quarter(V& a, V& b, V& c, V& d) {
-  a = add(a, b), d = rotl16(xor_(d, a));
-  c = add(c, d), b = rotl<12>(xor_(b, c));
-  a = add(a, b), d = rotl8(xor_(d, a));
-  c = add(c, d), b = rotl<7>(xor_(b, c));
-}
-
-// double_round on rows: turning rows b, c and d left by one, two and three
-// words lines the diagonals up as columns; the second shuffle turns them back.
-template <class V>
-LOCKSTEP_AVX2_INLINE void double_round(V& a, V& b, V& c, V& d) {
-  quarter(a, b, c, d);
-  b = shuffle<0x39>(b), c = shuffle<0x4e>(c), d = shuffle<0x93>(d);
-  quarter(a, b, c, d);
-  b = shuffle<0x93>(b), c = shuffle<0x4e>(c), d = shuffle<0x39>(d);
-}
+  LOCKSTEP_OP __m128i words1(__m128i x) { return _mm_shuffle_epi32(x, 0x39); }
+  LOCKSTEP_OP __m128i words2(__m128i x) { return _mm_shuffle_epi32(x, 0x4e); }
+  LOCKSTEP_OP __m128i words3(__m128i x) { return _mm_shuffle_epi32(x, 0x93); }
+  LOCKSTEP_OP __m256i words1(__m256i x) { return _mm256_shuffle_epi32(x, 0x39); }
+  LOCKSTEP_OP __m256i words2(__m256i x) { return _mm256_shuffle_epi32(x, 0x4e); }
+  LOCKSTEP_OP __m256i words3(__m256i x) { return _mm256_shuffle_epi32(x, 0x93); }
+#undef LOCKSTEP_OP
+};
 
 LOCKSTEP_AVX2_INLINE __m128i load128(const void* p) {
   return _mm_loadu_si128(static_cast<const __m128i*>(p));
@@ -104,10 +96,11 @@ LOCKSTEP_AVX2_INLINE __m256i load256(const void* p) {
 // callers go in ascending order: with dst <= src a store then only overwrites
 // input that has been read already.
 LOCKSTEP_AVX2_INLINE void xor_store(uint8_t* dst, const uint8_t* src, size_t offset, __m128i ks) {
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + offset), xor_(load128(src + offset), ks));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + offset), Ops::eor(load128(src + offset), ks));
 }
 LOCKSTEP_AVX2_INLINE void xor_store(uint8_t* dst, const uint8_t* src, size_t offset, __m256i ks) {
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + offset), xor_(load256(src + offset), ks));
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + offset),
+                      Ops::eor(load256(src + offset), ks));
 }
 
 // Row i of the state in both 128-bit lanes.
@@ -135,36 +128,39 @@ LOCKSTEP_AVX2_INLINE void store_rows(uint8_t* dst, const uint8_t* src, __m256i a
 LOCKSTEP_AVX2 void block1(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
   const __m128i a0 = load128(state.x), b0 = load128(state.x + 4), c0 = load128(state.x + 8),
                 d0 = load128(state.x + 12);
-  __m128i a = a0, b = b0, c = c0, d = d0;
-  for (int i = 0; i < rounds; i += 2) double_round(a, b, c, d);
-  xor_store(dst, src, 0, add(a, a0));
-  xor_store(dst, src, 16, add(b, b0));
-  xor_store(dst, src, 32, add(c, c0));
-  xor_store(dst, src, 48, add(d, d0));
+  __m128i a[1] = {a0}, b[1] = {b0}, c[1] = {c0}, d[1] = {d0};
+  row_rounds<Ops, 1>(a, b, c, d, rounds);
+  xor_store(dst, src, 0, Ops::add(a[0], a0));
+  xor_store(dst, src, 16, Ops::add(b[0], b0));
+  xor_store(dst, src, 32, Ops::add(c[0], c0));
+  xor_store(dst, src, 48, Ops::add(d[0], d0));
+}
+
+// G groups of two blocks, block 2g + q in lane q of group g.
+template <size_t G>
+LOCKSTEP_AVX2_INLINE void rows2(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
+  const __m256i a0 = row2(state, 0), b0 = row2(state, 1), c0 = row2(state, 2);
+  __m256i d0[G], a[G], b[G], c[G], d[G];
+#pragma GCC unroll 4
+  for (size_t g = 0; g < G; ++g) {
+    d0[g] = Ops::add(row2(state, 3), counter_step(static_cast<int>(2 * g)));
+    a[g] = a0, b[g] = b0, c[g] = c0, d[g] = d0[g];
+  }
+  row_rounds<Ops, G>(a, b, c, d, rounds);
+#pragma GCC unroll 4
+  for (size_t g = 0; g < G; ++g)
+    store_rows(dst + 128 * g, src + 128 * g, Ops::add(a[g], a0), Ops::add(b[g], b0),
+               Ops::add(c[g], c0), Ops::add(d[g], d0[g]));
 }
 
 LOCKSTEP_AVX2 void block2(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
-  const __m256i a0 = row2(state, 0), b0 = row2(state, 1), c0 = row2(state, 2),
-                d0 = add(row2(state, 3), counter_step(0));
-  __m256i a = a0, b = b0, c = c0, d = d0;
-  for (int i = 0; i < rounds; i += 2) double_round(a, b, c, d);
-  store_rows(dst, src, add(a, a0), add(b, b0), add(c, c0), add(d, d0));
+  rows2<1>(state, dst, src, rounds);
 }
 
+// Two independent row sets: one alone would leave the core waiting on the
+// latency of its dependency chain.
 LOCKSTEP_AVX2 void block4(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
-  const __m256i a0 = row2(state, 0), b0 = row2(state, 1), c0 = row2(state, 2),
-                d0 = add(row2(state, 3), counter_step(0)),
-                d1 = add(row2(state, 3), counter_step(2));
-  // Two independent row sets: one alone would leave the core waiting on the
-  // latency of its dependency chain.
-  __m256i a = a0, b = b0, c = c0, d = d0;
-  __m256i e = a0, f = b0, g = c0, h = d1;
-  for (int i = 0; i < rounds; i += 2) {
-    double_round(a, b, c, d);
-    double_round(e, f, g, h);
-  }
-  store_rows(dst, src, add(a, a0), add(b, b0), add(c, c0), add(d, d0));
-  store_rows(dst + 128, src + 128, add(e, a0), add(f, b0), add(g, c0), add(h, d1));
+  rows2<2>(state, dst, src, rounds);
 }
 
 // transpose turns, within each 128-bit lane, four registers holding one
@@ -195,25 +191,16 @@ LOCKSTEP_AVX2_INLINE void store_lanes(uint8_t* dst, const uint8_t* src, const __
 LOCKSTEP_AVX2 void block8(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
   // Only the counter differs between lanes; a 32-bit add wraps each lane on
   // its own, as the counter must (no carry into word 13).
-  const __m256i counters = add(_mm256_set1_epi32(static_cast<int>(state.x[12])),
-                               _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i counters = Ops::add(_mm256_set1_epi32(static_cast<int>(state.x[12])),
+                                    _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   __m256i x[16];
 #pragma GCC unroll 16
   for (int i = 0; i < 16; ++i) x[i] = _mm256_set1_epi32(static_cast<int>(state.x[i]));
   x[12] = counters;
-  for (int i = 0; i < rounds; i += 2) {
-    quarter(x[0], x[4], x[8], x[12]);
-    quarter(x[1], x[5], x[9], x[13]);
-    quarter(x[2], x[6], x[10], x[14]);
-    quarter(x[3], x[7], x[11], x[15]);
-    quarter(x[0], x[5], x[10], x[15]);
-    quarter(x[1], x[6], x[11], x[12]);
-    quarter(x[2], x[7], x[8], x[13]);
-    quarter(x[3], x[4], x[9], x[14]);
-  }
+  word_rounds<Ops, 4>(x, rounds);
 #pragma GCC unroll 16
   for (int i = 0; i < 16; ++i)
-    x[i] = add(x[i], i == 12 ? counters : _mm256_set1_epi32(static_cast<int>(state.x[i])));
+    x[i] = Ops::add(x[i], i == 12 ? counters : _mm256_set1_epi32(static_cast<int>(state.x[i])));
   transpose(x[0], x[1], x[2], x[3]);
   transpose(x[4], x[5], x[6], x[7]);
   transpose(x[8], x[9], x[10], x[11]);
@@ -226,17 +213,8 @@ void crypt_avx2(State* state, uint8_t* dst, const uint8_t* src, size_t len, int 
   // Like the kernel's glue: eight-block groups, a last piece of five to
   // eight blocks through the eight-block code too, and anything shorter
   // through the narrowest code that covers it in one call.
-  constexpr size_t kGroup = 8 * kBlockSize;
-  const size_t rest = len % kGroup;
-  const size_t wide = rest > kGroup / 2 ? len : len - rest;
-  crypt_wide<8>(state, dst, src, wide, rounds, block8);
-  dst += wide, src += wide, len -= wide;
-  if (len > 2 * kBlockSize)
-    crypt_wide<4>(state, dst, src, len, rounds, block4);
-  else if (len > kBlockSize)
-    crypt_wide<2>(state, dst, src, len, rounds, block2);
-  else
-    crypt_wide<1>(state, dst, src, len, rounds, block1);
+  crypt_tiers(state, dst, src, len, rounds, tier<8>(block8), tier<4>(block4), tier<2>(block2),
+              tier<1>(block1));
 }
 
 }  // namespace

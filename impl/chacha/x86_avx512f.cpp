@@ -35,59 +35,51 @@
 
 #define LOCKSTEP_AVX512F __attribute__((target("avx512f")))
 #define LOCKSTEP_AVX512F_INLINE __attribute__((target("avx512f"), always_inline)) inline
+#define LOCKSTEP_CHACHA_INLINE LOCKSTEP_AVX512F_INLINE
+#include "chacha/rounds.h"
 
 namespace lockstep::chacha {
 namespace {
 
-LOCKSTEP_AVX512F_INLINE __m512i add(__m512i a, __m512i b) { return _mm512_add_epi32(a, b); }
-LOCKSTEP_AVX512F_INLINE __m512i eor(__m512i a, __m512i b) { return _mm512_xor_si512(a, b); }
-template <int N>
-LOCKSTEP_AVX512F_INLINE __m512i rotl(__m512i x) {
-  return _mm512_rol_epi32(x, N);
-}
+// The instructions for rounds.h, at both widths.
+struct Ops {
+#define LOCKSTEP_OP static LOCKSTEP_AVX512F_INLINE
+  LOCKSTEP_OP __m512i add(__m512i a, __m512i b) { return _mm512_add_epi32(a, b); }
+  LOCKSTEP_OP __m512i eor(__m512i a, __m512i b) { return _mm512_xor_si512(a, b); }
+  LOCKSTEP_OP __m512i rot16(__m512i x) { return _mm512_rol_epi32(x, 16); }
+  LOCKSTEP_OP __m512i rot12(__m512i x) { return _mm512_rol_epi32(x, 12); }
+  LOCKSTEP_OP __m512i rot8(__m512i x) { return _mm512_rol_epi32(x, 8); }
+  LOCKSTEP_OP __m512i rot7(__m512i x) { return _mm512_rol_epi32(x, 7); }
+  LOCKSTEP_OP __m512i words1(__m512i x) {
+    return _mm512_shuffle_epi32(x, static_cast<_MM_PERM_ENUM>(0x39));
+  }
+  LOCKSTEP_OP __m512i words2(__m512i x) {
+    return _mm512_shuffle_epi32(x, static_cast<_MM_PERM_ENUM>(0x4e));
+  }
+  LOCKSTEP_OP __m512i words3(__m512i x) {
+    return _mm512_shuffle_epi32(x, static_cast<_MM_PERM_ENUM>(0x93));
+  }
 
-LOCKSTEP_AVX512F_INLINE __m128i add(__m128i a, __m128i b) { return _mm_add_epi32(a, b); }
-LOCKSTEP_AVX512F_INLINE __m128i eor(__m128i a, __m128i b) { return _mm_xor_si128(a, b); }
-// Without VL there is no xmm VPROLD; the upper lanes rotate junk for free.
-template <int N>
-LOCKSTEP_AVX512F_INLINE __m128i rotl(__m128i x) {
-  return _mm512_castsi512_si128(_mm512_rol_epi32(_mm512_castsi128_si512(x), N));
-}
+  LOCKSTEP_OP __m128i add(__m128i a, __m128i b) { return _mm_add_epi32(a, b); }
+  LOCKSTEP_OP __m128i eor(__m128i a, __m128i b) { return _mm_xor_si128(a, b); }
+  // Without VL there is no xmm VPROLD; the upper lanes rotate junk for free.
+  LOCKSTEP_OP __m128i rot16(__m128i x) { return rot_in_zmm<16>(x); }
+  LOCKSTEP_OP __m128i rot12(__m128i x) { return rot_in_zmm<12>(x); }
+  LOCKSTEP_OP __m128i rot8(__m128i x) { return rot_in_zmm<8>(x); }
+  LOCKSTEP_OP __m128i rot7(__m128i x) { return rot_in_zmm<7>(x); }
+  LOCKSTEP_OP __m128i words1(__m128i x) { return _mm_shuffle_epi32(x, 0x39); }
+  LOCKSTEP_OP __m128i words2(__m128i x) { return _mm_shuffle_epi32(x, 0x4e); }
+  LOCKSTEP_OP __m128i words3(__m128i x) { return _mm_shuffle_epi32(x, 0x93); }
+
+  template <int N>
+  LOCKSTEP_OP __m128i rot_in_zmm(__m128i x) {
+    return _mm512_castsi512_si128(_mm512_rol_epi32(_mm512_castsi128_si512(x), N));
+  }
+#undef LOCKSTEP_OP
+};
 
 LOCKSTEP_AVX512F_INLINE __m512i splat(uint32_t w) {
   return _mm512_set1_epi32(static_cast<int>(w));
-}
-
-// One half of a quarter-round: a += b, d ^= a, d <<<= N.
-template <int N, class V>
-LOCKSTEP_AVX512F_INLINE void arx(V& a, V b, V& d) {
-  a = add(a, b);
-  d = rotl<N>(eor(d, a));
-}
-
-// G quarter-rounds side by side, step by step, so that each step has G
-// independent operations to overlap.
-template <size_t G, class V>
-LOCKSTEP_AVX512F_INLINE void quarters(V* const (&a)[G], V* const (&b)[G], V* const (&c)[G],
-                                      V* const (&d)[G]) {
-#pragma GCC unroll 4
-  for (size_t g = 0; g < G; ++g) arx<16>(*a[g], *b[g], *d[g]);
-#pragma GCC unroll 4
-  for (size_t g = 0; g < G; ++g) arx<12>(*c[g], *d[g], *b[g]);
-#pragma GCC unroll 4
-  for (size_t g = 0; g < G; ++g) arx<8>(*a[g], *b[g], *d[g]);
-#pragma GCC unroll 4
-  for (size_t g = 0; g < G; ++g) arx<7>(*c[g], *d[g], *b[g]);
-}
-
-LOCKSTEP_AVX512F_INLINE void columns(__m512i (&x)[16]) {
-  quarters<4, __m512i>({&x[0], &x[1], &x[2], &x[3]}, {&x[4], &x[5], &x[6], &x[7]},
-                       {&x[8], &x[9], &x[10], &x[11]}, {&x[12], &x[13], &x[14], &x[15]});
-}
-
-LOCKSTEP_AVX512F_INLINE void diagonals(__m512i (&x)[16]) {
-  quarters<4, __m512i>({&x[0], &x[1], &x[2], &x[3]}, {&x[5], &x[6], &x[7], &x[4]},
-                       {&x[10], &x[11], &x[8], &x[9]}, {&x[15], &x[12], &x[13], &x[14]});
 }
 
 // Head holds what the first column round makes of the words that are the
@@ -97,16 +89,14 @@ struct Head {
   uint32_t x[16];
 };
 
-void make_head(const State& state, Head& head) {
+// Scalar code, but the target of the rounds.h it uses.
+LOCKSTEP_AVX512F void make_head(const State& state, Head& head) {
   // Worked out in registers and stored once, so that the kernel's loads of
   // `head` wait on these stores only, not on a chain of updates in memory.
 #pragma GCC unroll 3
   for (int col = 1; col < 4; ++col) {
     uint32_t a = state.x[col], b = state.x[4 + col], c = state.x[8 + col], d = state.x[12 + col];
-    a += b, d = std::rotl(d ^ a, 16);
-    c += d, b = std::rotl(b ^ c, 12);
-    a += b, d = std::rotl(d ^ a, 8);
-    c += d, b = std::rotl(b ^ c, 7);
+    quarter<ScalarOps>(a, b, c, d);
     head.x[col] = a, head.x[4 + col] = b, head.x[8 + col] = c, head.x[12 + col] = d;
   }
   head.x[0] = state.x[0] + state.x[4];
@@ -155,89 +145,52 @@ LOCKSTEP_AVX512F_INLINE void transpose16(__m512i (&x)[16]) {
 // overwrites input that has been read already.
 LOCKSTEP_AVX512F_INLINE void xor_store(uint8_t* dst, const uint8_t* src, size_t offset,
                                        __m512i ks) {
-  _mm512_storeu_si512(dst + offset, eor(_mm512_loadu_si512(src + offset), ks));
+  _mm512_storeu_si512(dst + offset, Ops::eor(_mm512_loadu_si512(src + offset), ks));
 }
 
 LOCKSTEP_AVX512F_INLINE void xor_store(uint8_t* dst, const uint8_t* src, size_t offset,
                                        __m128i ks) {
   _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + offset),
-                   eor(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src + offset)), ks));
+                   Ops::eor(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src + offset)), ks));
 }
 
 LOCKSTEP_AVX512F void block16(const State& state, const Head& head, uint8_t* dst,
                               const uint8_t* src, int rounds) {
   // A 32-bit add wraps each lane's counter on its own (no carry into word 13).
-  const __m512i counters = add(
+  const __m512i counters = Ops::add(
       splat(state.x[12]), _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
   __m512i x[16];
 #pragma GCC unroll 16
   for (int i = 0; i < 16; ++i) x[i] = splat(head.x[i]);
   // The rest of the first column round: column 0, where the counter is.
-  x[12] = rotl<16>(eor(counters, x[0]));
-  x[8] = add(x[8], x[12]);
-  x[4] = rotl<12>(eor(x[4], x[8]));
-  arx<8>(x[0], x[4], x[12]);
-  arx<7>(x[8], x[12], x[4]);
-  diagonals(x);
+  x[12] = Ops::rot16(Ops::eor(counters, x[0]));
+  x[8] = Ops::add(x[8], x[12]);
+  x[4] = Ops::rot12(Ops::eor(x[4], x[8]));
+  arx<Ops, 8>(x[0], x[4], x[12]);
+  arx<Ops, 7>(x[8], x[12], x[4]);
+  diagonals<Ops, 4>(x);
   // The remaining double rounds two per pass, one first when their number
   // is odd: the longer loop body schedules better. (Doing the first one
   // above needs rounds >= 1, which the contract's even rounds >= 2 gives.)
   const int rest = (rounds + 1) / 2 - 1;
   if (rest % 2) {
-    columns(x);
-    diagonals(x);
+    columns<Ops, 4>(x);
+    diagonals<Ops, 4>(x);
   }
   for (int i = rest / 2; i > 0; --i) {
-    columns(x);
-    diagonals(x);
-    columns(x);
-    diagonals(x);
+    columns<Ops, 4>(x);
+    diagonals<Ops, 4>(x);
+    columns<Ops, 4>(x);
+    diagonals<Ops, 4>(x);
   }
 #pragma GCC unroll 16
-  for (int k = 0; k < 16; ++k) x[k] = add(x[k], k == 12 ? counters : splat(state.x[k]));
+  for (int k = 0; k < 16; ++k) x[k] = Ops::add(x[k], k == 12 ? counters : splat(state.x[k]));
   transpose16(x);
 #pragma GCC unroll 16
   for (int b = 0; b < 16; ++b) xor_store(dst, src, 64 * b, x[b]);
 }
 
-// The row paths: the state as four rows a, b, c, d. Turning row a right by
-// one word, c left by one and d left by two lines the diagonals up as
-// columns (x3 x4 x9 x14 in the first, x0 x5 x10 x15 in the second, ...);
-// the second shuffle turns them back. Row b stays put because it is the
-// last to be finished and the first to be needed: the shuffles of the other
-// three overlap the quarter-round's tail instead of lengthening the chain.
-// The shuffles stay inside 128-bit lanes, so a zmm register carries the
-// rows of four blocks.
-template <int Imm>
-LOCKSTEP_AVX512F_INLINE __m512i turn(__m512i x) {
-  return _mm512_shuffle_epi32(x, static_cast<_MM_PERM_ENUM>(Imm));
-}
-
-template <int Imm>
-LOCKSTEP_AVX512F_INLINE __m128i turn(__m128i x) {
-  return _mm_shuffle_epi32(x, Imm);
-}
-
-template <size_t G, class V>
-LOCKSTEP_AVX512F_INLINE void row_rounds(V (&a)[G], V (&b)[G], V (&c)[G], V (&d)[G], int rounds) {
-  V* pa[G];
-  V* pb[G];
-  V* pc[G];
-  V* pd[G];
-#pragma GCC unroll 4
-  for (size_t g = 0; g < G; ++g) pa[g] = &a[g], pb[g] = &b[g], pc[g] = &c[g], pd[g] = &d[g];
-  for (int i = 0; i < rounds; i += 2) {
-    quarters<G, V>(pa, pb, pc, pd);
-#pragma GCC unroll 4
-    for (size_t g = 0; g < G; ++g)
-      a[g] = turn<0x93>(a[g]), c[g] = turn<0x39>(c[g]), d[g] = turn<0x4e>(d[g]);
-    quarters<G, V>(pa, pb, pc, pd);
-#pragma GCC unroll 4
-    for (size_t g = 0; g < G; ++g)
-      a[g] = turn<0x39>(a[g]), c[g] = turn<0x93>(c[g]), d[g] = turn<0x4e>(d[g]);
-  }
-}
-
+// The row paths: rounds.h's row layout, four blocks to a zmm register.
 LOCKSTEP_AVX512F_INLINE __m512i row4(const uint32_t* w) {
   return _mm512_broadcast_i32x4(_mm_loadu_si128(reinterpret_cast<const __m128i*>(w)));
 }
@@ -252,14 +205,15 @@ LOCKSTEP_AVX512F_INLINE void rows4(const State& state, uint8_t* dst, const uint8
 #pragma GCC unroll 4
   for (size_t g = 0; g < G; ++g) {
     const int n = static_cast<int>(4 * g);
-    d0[g] = add(row4(state.x + 12),
-                _mm512_setr_epi32(n, 0, 0, 0, n + 1, 0, 0, 0, n + 2, 0, 0, 0, n + 3, 0, 0, 0));
+    d0[g] = Ops::add(row4(state.x + 12),
+                     _mm512_setr_epi32(n, 0, 0, 0, n + 1, 0, 0, 0, n + 2, 0, 0, 0, n + 3, 0, 0, 0));
     a[g] = a0, b[g] = b0, c[g] = c0, d[g] = d0[g];
   }
-  row_rounds<G>(a, b, c, d, rounds);
+  row_rounds<Ops, G>(a, b, c, d, rounds);
 #pragma GCC unroll 4
   for (size_t g = 0; g < G; ++g) {
-    const __m512i ra = add(a[g], a0), rb = add(b[g], b0), rc = add(c[g], c0), rd = add(d[g], d0[g]);
+    const __m512i ra = Ops::add(a[g], a0), rb = Ops::add(b[g], b0), rc = Ops::add(c[g], c0),
+                  rd = Ops::add(d[g], d0[g]);
     // 0x44 takes lanes 0, 1 of both sources and 0xee lanes 2, 3; then 0x88
     // and 0xdd pick out one block's four rows.
     const __m512i ab01 = _mm512_shuffle_i32x4(ra, rb, 0x44);
@@ -290,17 +244,15 @@ LOCKSTEP_AVX512F void block1(const State& state, uint8_t* dst, const uint8_t* sr
   const __m128i a0 = row(state.x), b0 = row(state.x + 4), c0 = row(state.x + 8),
                 d0 = row(state.x + 12);
   __m128i a[1] = {a0}, b[1] = {b0}, c[1] = {c0}, d[1] = {d0};
-  row_rounds<1>(a, b, c, d, rounds);
-  xor_store(dst, src, 0, add(a[0], a0));
-  xor_store(dst, src, 16, add(b[0], b0));
-  xor_store(dst, src, 32, add(c[0], c0));
-  xor_store(dst, src, 48, add(d[0], d0));
+  row_rounds<Ops, 1>(a, b, c, d, rounds);
+  xor_store(dst, src, 0, Ops::add(a[0], a0));
+  xor_store(dst, src, 16, Ops::add(b[0], b0));
+  xor_store(dst, src, 32, Ops::add(c[0], c0));
+  xor_store(dst, src, 48, Ops::add(d[0], d0));
 }
 
 LOCKSTEP_AVX512F void crypt_avx512f(State* state, uint8_t* dst, const uint8_t* src, size_t len,
                                     int rounds) {
-  constexpr size_t kGroup = 16 * kBlockSize;
-  const size_t rest = len % kGroup;
   if (len > 8 * kBlockSize) {
     Head head;
     make_head(*state, head);
@@ -309,17 +261,12 @@ LOCKSTEP_AVX512F void crypt_avx512f(State* state, uint8_t* dst, const uint8_t* s
     };
     // A last piece of over eight blocks goes through the 16-block code too,
     // by way of walk.h's buffer.
-    const size_t n = rest > 8 * kBlockSize ? len : len - rest;
+    const size_t n = wide_part<16, 8>(len);
     crypt_wide<16>(state, dst, src, n, rounds, wide);
     dst += n, src += n, len -= n;
     zeroize(&head, sizeof head);
   }
-  if (len > 4 * kBlockSize)
-    crypt_wide<8>(state, dst, src, len, rounds, block8);
-  else if (len > kBlockSize)
-    crypt_wide<4>(state, dst, src, len, rounds, block4);
-  else
-    crypt_wide<1>(state, dst, src, len, rounds, block1);
+  crypt_tiers(state, dst, src, len, rounds, tier<8>(block8), tier<4>(block4), tier<1>(block1));
 }
 
 }  // namespace

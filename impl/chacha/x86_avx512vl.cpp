@@ -20,58 +20,39 @@
 
 #define LOCKSTEP_AVX512VL __attribute__((target("avx512f,avx512vl")))
 #define LOCKSTEP_AVX512VL_INLINE __attribute__((target("avx512f,avx512vl"), always_inline)) inline
+#define LOCKSTEP_CHACHA_INLINE LOCKSTEP_AVX512VL_INLINE
+#include "chacha/rounds.h"
 
 namespace lockstep::chacha {
 namespace {
 
-LOCKSTEP_AVX512VL_INLINE __m256i add(__m256i a, __m256i b) { return _mm256_add_epi32(a, b); }
-LOCKSTEP_AVX512VL_INLINE __m256i eor(__m256i a, __m256i b) { return _mm256_xor_si256(a, b); }
-template <int N>
-LOCKSTEP_AVX512VL_INLINE __m256i rotl(__m256i x) {
-  return _mm256_rol_epi32(x, N);
-}
+// The instructions for rounds.h, at both widths.
+struct Ops {
+#define LOCKSTEP_OP static LOCKSTEP_AVX512VL_INLINE
+  LOCKSTEP_OP __m256i add(__m256i a, __m256i b) { return _mm256_add_epi32(a, b); }
+  LOCKSTEP_OP __m256i eor(__m256i a, __m256i b) { return _mm256_xor_si256(a, b); }
+  LOCKSTEP_OP __m256i rot16(__m256i x) { return _mm256_rol_epi32(x, 16); }
+  LOCKSTEP_OP __m256i rot12(__m256i x) { return _mm256_rol_epi32(x, 12); }
+  LOCKSTEP_OP __m256i rot8(__m256i x) { return _mm256_rol_epi32(x, 8); }
+  LOCKSTEP_OP __m256i rot7(__m256i x) { return _mm256_rol_epi32(x, 7); }
+  LOCKSTEP_OP __m256i words1(__m256i x) { return _mm256_shuffle_epi32(x, 0x39); }
+  LOCKSTEP_OP __m256i words2(__m256i x) { return _mm256_shuffle_epi32(x, 0x4e); }
+  LOCKSTEP_OP __m256i words3(__m256i x) { return _mm256_shuffle_epi32(x, 0x93); }
 
-LOCKSTEP_AVX512VL_INLINE __m128i add(__m128i a, __m128i b) { return _mm_add_epi32(a, b); }
-LOCKSTEP_AVX512VL_INLINE __m128i eor(__m128i a, __m128i b) { return _mm_xor_si128(a, b); }
-template <int N>
-LOCKSTEP_AVX512VL_INLINE __m128i rotl(__m128i x) {
-  return _mm_rol_epi32(x, N);
-}
+  LOCKSTEP_OP __m128i add(__m128i a, __m128i b) { return _mm_add_epi32(a, b); }
+  LOCKSTEP_OP __m128i eor(__m128i a, __m128i b) { return _mm_xor_si128(a, b); }
+  LOCKSTEP_OP __m128i rot16(__m128i x) { return _mm_rol_epi32(x, 16); }
+  LOCKSTEP_OP __m128i rot12(__m128i x) { return _mm_rol_epi32(x, 12); }
+  LOCKSTEP_OP __m128i rot8(__m128i x) { return _mm_rol_epi32(x, 8); }
+  LOCKSTEP_OP __m128i rot7(__m128i x) { return _mm_rol_epi32(x, 7); }
+  LOCKSTEP_OP __m128i words1(__m128i x) { return _mm_shuffle_epi32(x, 0x39); }
+  LOCKSTEP_OP __m128i words2(__m128i x) { return _mm_shuffle_epi32(x, 0x4e); }
+  LOCKSTEP_OP __m128i words3(__m128i x) { return _mm_shuffle_epi32(x, 0x93); }
+#undef LOCKSTEP_OP
+};
 
 LOCKSTEP_AVX512VL_INLINE __m256i splat(uint32_t w) {
   return _mm256_set1_epi32(static_cast<int>(w));
-}
-
-// One half of a quarter-round: a += b, d ^= a, d <<<= N.
-template <int N, class V>
-LOCKSTEP_AVX512VL_INLINE void arx(V& a, V b, V& d) {
-  a = add(a, b);
-  d = rotl<N>(eor(d, a));
-}
-
-// G quarter-rounds side by side, step by step, so that each step has G
-// independent operations to overlap.
-template <size_t G, class V>
-LOCKSTEP_AVX512VL_INLINE void quarters(V* const (&a)[G], V* const (&b)[G], V* const (&c)[G],
-                                       V* const (&d)[G]) {
-#pragma GCC unroll 4
-  for (size_t g = 0; g < G; ++g) arx<16>(*a[g], *b[g], *d[g]);
-#pragma GCC unroll 4
-  for (size_t g = 0; g < G; ++g) arx<12>(*c[g], *d[g], *b[g]);
-#pragma GCC unroll 4
-  for (size_t g = 0; g < G; ++g) arx<8>(*a[g], *b[g], *d[g]);
-#pragma GCC unroll 4
-  for (size_t g = 0; g < G; ++g) arx<7>(*c[g], *d[g], *b[g]);
-}
-
-LOCKSTEP_AVX512VL_INLINE void columns(__m256i (&x)[16]) {
-  quarters<4, __m256i>({&x[0], &x[1], &x[2], &x[3]}, {&x[4], &x[5], &x[6], &x[7]},
-                       {&x[8], &x[9], &x[10], &x[11]}, {&x[12], &x[13], &x[14], &x[15]});
-}
-
-LOCKSTEP_AVX512VL_INLINE void diagonals(__m256i (&x)[16]) {
-  quarters<4, __m256i>({&x[0], &x[1], &x[2], &x[3]}, {&x[5], &x[6], &x[7], &x[4]},
-                       {&x[10], &x[11], &x[8], &x[9]}, {&x[15], &x[12], &x[13], &x[14]});
 }
 
 // Each register is loaded just before the store to the same offset and the
@@ -79,29 +60,27 @@ LOCKSTEP_AVX512VL_INLINE void diagonals(__m256i (&x)[16]) {
 // overwrites input that has been read already.
 LOCKSTEP_AVX512VL_INLINE void xor_store(uint8_t* dst, const uint8_t* src, size_t offset,
                                         __m256i ks) {
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + offset),
-                      eor(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + offset)), ks));
+  _mm256_storeu_si256(
+      reinterpret_cast<__m256i*>(dst + offset),
+      Ops::eor(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + offset)), ks));
 }
 
 LOCKSTEP_AVX512VL_INLINE void xor_store(uint8_t* dst, const uint8_t* src, size_t offset,
                                         __m128i ks) {
   _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + offset),
-                   eor(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src + offset)), ks));
+                   Ops::eor(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src + offset)), ks));
 }
 
 LOCKSTEP_AVX512VL void block8(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
   // A 32-bit add wraps each lane's counter on its own (no carry into word 13).
-  const __m256i counters = add(splat(state.x[12]), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i counters = Ops::add(splat(state.x[12]), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   __m256i x[16];
 #pragma GCC unroll 16
   for (int i = 0; i < 16; ++i) x[i] = splat(state.x[i]);
   x[12] = counters;
-  for (int i = 0; i < rounds; i += 2) {
-    columns(x);
-    diagonals(x);
-  }
+  word_rounds<Ops, 4>(x, rounds);
 #pragma GCC unroll 16
-  for (int k = 0; k < 16; ++k) x[k] = add(x[k], k == 12 ? counters : splat(state.x[k]));
+  for (int k = 0; k < 16; ++k) x[k] = Ops::add(x[k], k == 12 ? counters : splat(state.x[k]));
 
   // Pairs of words: t[2k] lane q = words 2k, 2k+1 of blocks 4q, 4q+1;
   // t[2k+1] the same of blocks 4q+2, 4q+3.
@@ -133,44 +112,7 @@ LOCKSTEP_AVX512VL void block8(const State& state, uint8_t* dst, const uint8_t* s
   }
 }
 
-// The row paths: the state as four rows a, b, c, d. Turning row a right by
-// one word, c left by one and d left by two lines the diagonals up as
-// columns (x3 x4 x9 x14 in the first, x0 x5 x10 x15 in the second, ...);
-// the second shuffle turns them back. Row b stays put because it is the
-// last to be finished and the first to be needed: the shuffles of the other
-// three overlap the quarter-round's tail instead of lengthening the chain.
-// The shuffles stay inside 128-bit lanes, so a ymm register carries the
-// rows of two blocks.
-template <int Imm>
-LOCKSTEP_AVX512VL_INLINE __m256i turn(__m256i x) {
-  return _mm256_shuffle_epi32(x, Imm);
-}
-
-template <int Imm>
-LOCKSTEP_AVX512VL_INLINE __m128i turn(__m128i x) {
-  return _mm_shuffle_epi32(x, Imm);
-}
-
-template <size_t G, class V>
-LOCKSTEP_AVX512VL_INLINE void row_rounds(V (&a)[G], V (&b)[G], V (&c)[G], V (&d)[G], int rounds) {
-  V* pa[G];
-  V* pb[G];
-  V* pc[G];
-  V* pd[G];
-#pragma GCC unroll 4
-  for (size_t g = 0; g < G; ++g) pa[g] = &a[g], pb[g] = &b[g], pc[g] = &c[g], pd[g] = &d[g];
-  for (int i = 0; i < rounds; i += 2) {
-    quarters<G, V>(pa, pb, pc, pd);
-#pragma GCC unroll 4
-    for (size_t g = 0; g < G; ++g)
-      a[g] = turn<0x93>(a[g]), c[g] = turn<0x39>(c[g]), d[g] = turn<0x4e>(d[g]);
-    quarters<G, V>(pa, pb, pc, pd);
-#pragma GCC unroll 4
-    for (size_t g = 0; g < G; ++g)
-      a[g] = turn<0x39>(a[g]), c[g] = turn<0x93>(c[g]), d[g] = turn<0x4e>(d[g]);
-  }
-}
-
+// The row paths: rounds.h's row layout, two blocks to a ymm register.
 LOCKSTEP_AVX512VL_INLINE __m256i row2(const uint32_t* w) {
   return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(w)));
 }
@@ -185,13 +127,14 @@ LOCKSTEP_AVX512VL_INLINE void rows2(const State& state, uint8_t* dst, const uint
 #pragma GCC unroll 4
   for (size_t g = 0; g < G; ++g) {
     const int n = static_cast<int>(2 * g);
-    d0[g] = add(row2(state.x + 12), _mm256_setr_epi32(n, 0, 0, 0, n + 1, 0, 0, 0));
+    d0[g] = Ops::add(row2(state.x + 12), _mm256_setr_epi32(n, 0, 0, 0, n + 1, 0, 0, 0));
     a[g] = a0, b[g] = b0, c[g] = c0, d[g] = d0[g];
   }
-  row_rounds<G>(a, b, c, d, rounds);
+  row_rounds<Ops, G>(a, b, c, d, rounds);
 #pragma GCC unroll 4
   for (size_t g = 0; g < G; ++g) {
-    const __m256i ra = add(a[g], a0), rb = add(b[g], b0), rc = add(c[g], c0), rd = add(d[g], d0[g]);
+    const __m256i ra = Ops::add(a[g], a0), rb = Ops::add(b[g], b0), rc = Ops::add(c[g], c0),
+                  rd = Ops::add(d[g], d0[g]);
     const size_t base = 128 * g;
     xor_store(dst, src, base, _mm256_shuffle_i32x4(ra, rb, 0));
     xor_store(dst, src, base + 32, _mm256_shuffle_i32x4(rc, rd, 0));
@@ -216,28 +159,19 @@ LOCKSTEP_AVX512VL void block1(const State& state, uint8_t* dst, const uint8_t* s
   const __m128i a0 = row(state.x), b0 = row(state.x + 4), c0 = row(state.x + 8),
                 d0 = row(state.x + 12);
   __m128i a[1] = {a0}, b[1] = {b0}, c[1] = {c0}, d[1] = {d0};
-  row_rounds<1>(a, b, c, d, rounds);
-  xor_store(dst, src, 0, add(a[0], a0));
-  xor_store(dst, src, 16, add(b[0], b0));
-  xor_store(dst, src, 32, add(c[0], c0));
-  xor_store(dst, src, 48, add(d[0], d0));
+  row_rounds<Ops, 1>(a, b, c, d, rounds);
+  xor_store(dst, src, 0, Ops::add(a[0], a0));
+  xor_store(dst, src, 16, Ops::add(b[0], b0));
+  xor_store(dst, src, 32, Ops::add(c[0], c0));
+  xor_store(dst, src, 48, Ops::add(d[0], d0));
 }
 
 LOCKSTEP_AVX512VL void crypt_avx512vl(State* state, uint8_t* dst, const uint8_t* src, size_t len,
                                       int rounds) {
   // As in the kernel's glue: eight-block groups, and a last piece of over
   // four blocks through the 8-block code too, by way of walk.h's buffer.
-  constexpr size_t kGroup = 8 * kBlockSize;
-  const size_t rest = len % kGroup;
-  const size_t wide = rest > 4 * kBlockSize ? len : len - rest;
-  crypt_wide<8>(state, dst, src, wide, rounds, block8);
-  dst += wide, src += wide, len -= wide;
-  if (len > 2 * kBlockSize)
-    crypt_wide<4>(state, dst, src, len, rounds, block4);
-  else if (len > kBlockSize)
-    crypt_wide<2>(state, dst, src, len, rounds, block2);
-  else
-    crypt_wide<1>(state, dst, src, len, rounds, block1);
+  crypt_tiers(state, dst, src, len, rounds, tier<8>(block8), tier<4>(block4), tier<2>(block2),
+              tier<1>(block1));
 }
 
 }  // namespace

@@ -16,46 +16,48 @@
 
 #define LOCKSTEP_SSSE3 __attribute__((target("ssse3")))
 #define LOCKSTEP_SSSE3_INLINE __attribute__((target("ssse3"), always_inline)) inline
+#define LOCKSTEP_CHACHA_INLINE LOCKSTEP_SSSE3_INLINE
+#include "chacha/rounds.h"
 
 namespace lockstep::chacha {
 namespace {
 
-LOCKSTEP_SSSE3_INLINE __m128i add(__m128i a, __m128i b) { return _mm_add_epi32(a, b); }
+// The instructions for rounds.h.
+struct Ops {
+  static LOCKSTEP_SSSE3_INLINE __m128i add(__m128i a, __m128i b) { return _mm_add_epi32(a, b); }
+  static LOCKSTEP_SSSE3_INLINE __m128i eor(__m128i a, __m128i b) { return _mm_xor_si128(a, b); }
 
-// Rotates by whole bytes are a single byte shuffle, cheaper than the two
-// shifts and an or that 12 and 7 need.
-//
-// The masks pass through an empty asm: seeing a constant, clang rewrites
-// the rotate by 16 as pshuflw + pshufhw and pushes the rotate by 8 back
-// through the xor before it, both extra shuffles on the one port that does
-// them. The asm statements are identical, so the compilers share one mask
-// register among them.
-LOCKSTEP_SSSE3_INLINE __m128i opaque(__m128i x) {
-  __asm__("" : "+x"(x));
-  return x;
-}
+  // Rotates by whole bytes are a single byte shuffle, cheaper than the two
+  // shifts and an or that 12 and 7 need.
+  //
+  // The masks pass through an empty asm: seeing a constant, clang rewrites
+  // the rotate by 16 as pshuflw + pshufhw and pushes the rotate by 8 back
+  // through the xor before it, both extra shuffles on the one port that does
+  // them. The asm statements are identical, so the compilers share one mask
+  // register among them.
+  static LOCKSTEP_SSSE3_INLINE __m128i opaque(__m128i x) {
+    __asm__("" : "+x"(x));
+    return x;
+  }
+  static LOCKSTEP_SSSE3_INLINE __m128i rot16(__m128i x) {
+    return _mm_shuffle_epi8(
+        x, opaque(_mm_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13)));
+  }
+  static LOCKSTEP_SSSE3_INLINE __m128i rot8(__m128i x) {
+    return _mm_shuffle_epi8(
+        x, opaque(_mm_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14)));
+  }
+  static LOCKSTEP_SSSE3_INLINE __m128i rot12(__m128i x) { return shifts<12>(x); }
+  static LOCKSTEP_SSSE3_INLINE __m128i rot7(__m128i x) { return shifts<7>(x); }
+  template <int N>
+  static LOCKSTEP_SSSE3_INLINE __m128i shifts(__m128i x) {
+    return _mm_or_si128(_mm_slli_epi32(x, N), _mm_srli_epi32(x, 32 - N));
+  }
 
-LOCKSTEP_SSSE3_INLINE __m128i rotl16(__m128i x) {
-  return _mm_shuffle_epi8(
-      x, opaque(_mm_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13)));
-}
-
-LOCKSTEP_SSSE3_INLINE __m128i rotl8(__m128i x) {
-  return _mm_shuffle_epi8(
-      x, opaque(_mm_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14)));
-}
-
-template <int N>
-LOCKSTEP_SSSE3_INLINE __m128i rotl(__m128i x) {
-  return _mm_or_si128(_mm_slli_epi32(x, N), _mm_srli_epi32(x, 32 - N));
-}
-
-LOCKSTEP_SSSE3_INLINE void quarter(__m128i& a, __m128i& b, __m128i& c, __m128i& d) {
-  a = add(a, b), d = rotl16(_mm_xor_si128(d, a));
-  c = add(c, d), b = rotl<12>(_mm_xor_si128(b, c));
-  a = add(a, b), d = rotl8(_mm_xor_si128(d, a));
-  c = add(c, d), b = rotl<7>(_mm_xor_si128(b, c));
-}
+  static LOCKSTEP_SSSE3_INLINE __m128i words1(__m128i x) { return _mm_shuffle_epi32(x, 0x39); }
+  static LOCKSTEP_SSSE3_INLINE __m128i words2(__m128i x) { return _mm_shuffle_epi32(x, 0x4e); }
+  static LOCKSTEP_SSSE3_INLINE __m128i words3(__m128i x) { return _mm_shuffle_epi32(x, 0x93); }
+};
 
 LOCKSTEP_SSSE3_INLINE __m128i load(const void* p) {
   return _mm_loadu_si128(static_cast<const __m128i*>(p));
@@ -65,23 +67,7 @@ LOCKSTEP_SSSE3_INLINE __m128i load(const void* p) {
 // callers go in ascending order: with dst <= src a store then only overwrites
 // input that has been read already.
 LOCKSTEP_SSSE3_INLINE void xor_store(uint8_t* dst, const uint8_t* src, size_t offset, __m128i ks) {
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + offset), _mm_xor_si128(load(src + offset), ks));
-}
-
-// The state as four rows of four words, one block.
-struct Rows {
-  __m128i a, b, c, d;
-};
-
-LOCKSTEP_SSSE3_INLINE void double_round(Rows& r) {
-  quarter(r.a, r.b, r.c, r.d);
-  // Turning rows b, c and d left by one, two and three words lines the
-  // diagonals up as columns; the second shuffle turns them back.
-  r.b = _mm_shuffle_epi32(r.b, 0x39), r.c = _mm_shuffle_epi32(r.c, 0x4e);
-  r.d = _mm_shuffle_epi32(r.d, 0x93);
-  quarter(r.a, r.b, r.c, r.d);
-  r.b = _mm_shuffle_epi32(r.b, 0x93), r.c = _mm_shuffle_epi32(r.c, 0x4e);
-  r.d = _mm_shuffle_epi32(r.d, 0x39);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + offset), Ops::eor(load(src + offset), ks));
 }
 
 // rows does S blocks in row layout. One block alone waits on the latency of
@@ -89,25 +75,21 @@ LOCKSTEP_SSSE3_INLINE void double_round(Rows& r) {
 // three blocks fill those waits, so they cost little more than one.
 template <int S>
 LOCKSTEP_SSSE3 void rows(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
-  const Rows first = {load(state.x), load(state.x + 4), load(state.x + 8), load(state.x + 12)};
-  Rows init[S], r[S];
+  const __m128i a0 = load(state.x), b0 = load(state.x + 4), c0 = load(state.x + 8);
+  __m128i d0[S], a[S], b[S], c[S], d[S];
 #pragma GCC unroll 4
   for (int s = 0; s < S; ++s) {
     // Block s's counter; the 32-bit add wraps it without touching word 13.
-    init[s] = first;
-    init[s].d = add(first.d, _mm_setr_epi32(s, 0, 0, 0));
-    r[s] = init[s];
+    d0[s] = Ops::add(load(state.x + 12), _mm_setr_epi32(s, 0, 0, 0));
+    a[s] = a0, b[s] = b0, c[s] = c0, d[s] = d0[s];
   }
-  for (int i = 0; i < rounds; i += 2) {
-#pragma GCC unroll 4
-    for (int s = 0; s < S; ++s) double_round(r[s]);
-  }
+  row_rounds<Ops, S>(a, b, c, d, rounds);
 #pragma GCC unroll 4
   for (int s = 0; s < S; ++s) {
-    xor_store(dst, src, 64 * s, add(r[s].a, init[s].a));
-    xor_store(dst, src, 64 * s + 16, add(r[s].b, init[s].b));
-    xor_store(dst, src, 64 * s + 32, add(r[s].c, init[s].c));
-    xor_store(dst, src, 64 * s + 48, add(r[s].d, init[s].d));
+    xor_store(dst, src, 64 * s, Ops::add(a[s], a0));
+    xor_store(dst, src, 64 * s + 16, Ops::add(b[s], b0));
+    xor_store(dst, src, 64 * s + 32, Ops::add(c[s], c0));
+    xor_store(dst, src, 64 * s + 48, Ops::add(d[s], d0[s]));
   }
 }
 
@@ -126,24 +108,15 @@ LOCKSTEP_SSSE3 void block4(const State& state, uint8_t* dst, const uint8_t* src,
   // Only the counter differs between lanes; a 32-bit add wraps each lane on
   // its own, as the counter must (no carry into word 13).
   const __m128i counters =
-      add(_mm_set1_epi32(static_cast<int>(state.x[12])), _mm_setr_epi32(0, 1, 2, 3));
+      Ops::add(_mm_set1_epi32(static_cast<int>(state.x[12])), _mm_setr_epi32(0, 1, 2, 3));
   __m128i x[16];
 #pragma GCC unroll 16
   for (int i = 0; i < 16; ++i) x[i] = _mm_set1_epi32(static_cast<int>(state.x[i]));
   x[12] = counters;
-  for (int i = 0; i < rounds; i += 2) {
-    quarter(x[0], x[4], x[8], x[12]);
-    quarter(x[1], x[5], x[9], x[13]);
-    quarter(x[2], x[6], x[10], x[14]);
-    quarter(x[3], x[7], x[11], x[15]);
-    quarter(x[0], x[5], x[10], x[15]);
-    quarter(x[1], x[6], x[11], x[12]);
-    quarter(x[2], x[7], x[8], x[13]);
-    quarter(x[3], x[4], x[9], x[14]);
-  }
+  word_rounds<Ops, 1>(x, rounds);
 #pragma GCC unroll 16
   for (int i = 0; i < 16; ++i)
-    x[i] = add(x[i], i == 12 ? counters : _mm_set1_epi32(static_cast<int>(state.x[i])));
+    x[i] = Ops::add(x[i], i == 12 ? counters : _mm_set1_epi32(static_cast<int>(state.x[i])));
   transpose(x[0], x[1], x[2], x[3]);
   transpose(x[4], x[5], x[6], x[7]);
   transpose(x[8], x[9], x[10], x[11]);
@@ -159,17 +132,8 @@ LOCKSTEP_SSSE3 void block4(const State& state, uint8_t* dst, const uint8_t* src,
 void crypt_ssse3(State* state, uint8_t* dst, const uint8_t* src, size_t len, int rounds) {
   // A last piece that needs four blocks costs the four-block code, bounced,
   // about what three blocks in rows do; shorter ones go to the rows.
-  constexpr size_t kGroup = 4 * kBlockSize;
-  const size_t rest = len % kGroup;
-  const size_t wide = rest > 3 * kBlockSize ? len : len - rest;
-  crypt_wide<4>(state, dst, src, wide, rounds, block4);
-  dst += wide, src += wide, len -= wide;
-  if (len > 2 * kBlockSize)
-    crypt_wide<3>(state, dst, src, len, rounds, rows<3>);
-  else if (len > kBlockSize)
-    crypt_wide<2>(state, dst, src, len, rounds, rows<2>);
-  else
-    crypt_wide<1>(state, dst, src, len, rounds, rows<1>);
+  crypt_tiers(state, dst, src, len, rounds, tier<4>(block4), tier<3>(rows<3>), tier<2>(rows<2>),
+              tier<1>(rows<1>));
 }
 
 }  // namespace
