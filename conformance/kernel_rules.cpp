@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "guarded_buffer.h"
+#include "vectors/kernel_walk.h"
 #include "vectors/vector_file.h"
 
 namespace lockstep::conformance {
@@ -17,10 +18,13 @@ Consolidated consolidated_hash(const catalog::HashAlgorithm& alg, const Backend*
   RawCtx ctx(alg.ctx_size, alg.ctx_align);
   Bytes h(alg.digest_size);
   alg.init(ctx.get(), b);
-  for (size_t len = 0; len <= max_len; ++len) {
-    alg.digest(data, len, h.data(), b);
-    alg.update(ctx.get(), h.data(), h.size());
-  }
+  vectors::kernel_hash_walk(
+      std::span<const uint8_t>(data, max_len),
+      [&](std::span<const uint8_t> msg) {
+        alg.digest(msg.data(), msg.size(), h.data(), b);
+        return std::span<const uint8_t>(h);
+      },
+      [&](std::span<const uint8_t> part) { alg.update(ctx.get(), part.data(), part.size()); });
   Consolidated out;
   out.value.resize(alg.digest_size);
   alg.final(ctx.get(), out.value.data());
@@ -34,28 +38,28 @@ Consolidated consolidated_hmac(const catalog::HashAlgorithm& alg, const Backend*
   GuardedBuffer data_buf(max_len);
   uint8_t* data = data_buf.tail(max_len);
   if (max_len) std::memcpy(data, src.data(), max_len);
-  GuardedBuffer key_buf(kHmacMaxKeyLen);
+  GuardedBuffer key_buf(vectors::kKernelHmacKeyModulus);
 
   RawCtx key(alg.hmac_key_size, alg.ctx_align);
   RawCtx ctx(alg.hmac_ctx_size, alg.ctx_align);
   {
-    const Bytes outer = vectors::kernel_data(kHmacOuterKeyLen);
+    const Bytes outer = vectors::kernel_data(vectors::kKernelHmacOuterKeyLen);
     uint8_t* k = key_buf.tail(outer.size());
     std::memcpy(k, outer.data(), outer.size());
     alg.hmac_prepare_key(key.get(), k, outer.size(), b);
     alg.hmac_init(ctx.get(), key.get(), b);
   }
   Bytes mac(alg.digest_size);
-  for (size_t len = 0; len <= max_len; ++len) {
-    const size_t key_len = len % kHmacMaxKeyLen;
-    alg.hmac_update(ctx.get(), data, len);
-    const Bytes raw = vectors::kernel_data(key_len);
-    uint8_t* k = key_buf.tail(key_len);
-    if (key_len) std::memcpy(k, raw.data(), key_len);
-    alg.hmac(k, key_len, data, len, mac.data(), b);
-    alg.hmac_update(ctx.get(), mac.data(), mac.size());
-    if (observe) observe({len, {k, key_len}, {data, len}, mac});
-  }
+  vectors::kernel_hmac_walk(
+      std::span<const uint8_t>(data, max_len),
+      [&](std::span<const uint8_t> raw_key, std::span<const uint8_t> msg) {
+        uint8_t* k = key_buf.tail(raw_key.size());
+        if (!raw_key.empty()) std::memcpy(k, raw_key.data(), raw_key.size());
+        alg.hmac(k, raw_key.size(), msg.data(), msg.size(), mac.data(), b);
+        if (observe) observe({msg.size(), {k, raw_key.size()}, msg, mac});
+        return std::span<const uint8_t>(mac);
+      },
+      [&](std::span<const uint8_t> part) { alg.hmac_update(ctx.get(), part.data(), part.size()); });
   Consolidated out;
   out.value.resize(alg.digest_size);
   alg.hmac_final(ctx.get(), out.value.data());

@@ -1,7 +1,8 @@
-// The kernel's consolidated checks (lib/crypto/tests/hash-test-template.h):
-// one value that folds the results for every length up to 4096, on the
-// kernel's deterministic data, so that the vector files can hold them and
-// lockstep's results can be diffed with the kernel's *-testvecs.h.
+// The kernel's consolidated checks (lib/crypto/tests/hash-test-template.h)
+// through a backend: one value that folds the results for every length up
+// to 4096, on the kernel's deterministic data, so that the vector files can
+// hold them and lockstep's results can be diffed with the kernel's
+// *-testvecs.h. The rules themselves are vectors/kernel_walk.h's.
 #pragma once
 
 #include <cstddef>
@@ -35,9 +36,5 @@ struct HmacStep {
 // the tag of that outer HMAC. Keys and data end at guard pages.
 Consolidated consolidated_hmac(const catalog::HashAlgorithm& alg, const Backend* b, size_t max_len,
                                const std::function<void(const HmacStep&)>& observe = {});
-
-// The kernel's constants for the HMAC rule.
-inline constexpr size_t kHmacMaxKeyLen = 293;  // prime, above every block size
-inline constexpr size_t kHmacOuterKeyLen = 32;
 
 }  // namespace lockstep::conformance

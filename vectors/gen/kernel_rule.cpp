@@ -1,12 +1,15 @@
 #include "kernel_rule.h"
 
+#include "vectors/kernel_walk.h"
+
 namespace lockstep::vectors {
 
 Bytes kernel_consolidated_hash(std::string_view alg, oracle::Source s, size_t max_len) {
   const Bytes data = kernel_data(max_len);
   oracle::Stream outer(alg, s);
-  for (size_t len = 0; len <= max_len; ++len)
-    outer.update(oracle::digest(alg, s, std::span(data).first(len)));
+  kernel_hash_walk(
+      data, [&](std::span<const uint8_t> msg) { return oracle::digest(alg, s, msg); },
+      [&](std::span<const uint8_t> part) { outer.update(part); });
   return outer.final();
 }
 
@@ -16,13 +19,13 @@ Bytes kernel_consolidated_hmac(std::string_view alg, oracle::Source s, size_t ma
   const Bytes data = kernel_data(max_len);
   Bytes outer;
   outer.reserve(max_len * (max_len + 1) / 2 + (max_len + 1) * 64);
-  for (size_t len = 0; len <= max_len; ++len) {
-    const auto part = std::span(data).first(len);
-    outer.insert(outer.end(), part.begin(), part.end());
-    const Bytes mac = oracle::hmac(alg, s, kernel_data(len % 293), part);
-    outer.insert(outer.end(), mac.begin(), mac.end());
-  }
-  return oracle::hmac(alg, s, kernel_data(32), outer);
+  kernel_hmac_walk(
+      data,
+      [&](std::span<const uint8_t> key, std::span<const uint8_t> msg) {
+        return oracle::hmac(alg, s, key, msg);
+      },
+      [&](std::span<const uint8_t> part) { outer.insert(outer.end(), part.begin(), part.end()); });
+  return oracle::hmac(alg, s, kernel_data(kKernelHmacOuterKeyLen), outer);
 }
 
 }  // namespace lockstep::vectors
