@@ -1,7 +1,7 @@
 // BackendTest: the fixture behind every per-backend suite. It skips a
 // backend the CPU lacks (or fails under LOCKSTEP_REQUIRE_ALL=1), and fails a
 // test that never called into the backend it is named after (Highway's
-// TearDown rule, STYLE item 10).
+// TearDown rule: a pass must prove that the code it names ran).
 #pragma once
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // The parameters of the per-backend suites: every (hash algorithm, backend of
 // its family) pair that the catalog lists, and the names GoogleTest shows
-// for them. Kept free of GoogleTest so that `lockstep run` can compute the
-// same names when it folds test results into its matrix.
+// for them. describe.cpp reports the same names to `lockstep run`, which
+// folds test results into its matrix by them.
 #pragma once
 
 #include <string>

@@ -12,8 +12,9 @@
 
 namespace lockstep::fuzz {
 
-// What the oracle says; without an oracle (cross builds) sha256/generic
-// stands in, itself checked against the oracle natively.
+// What the oracle says; without an oracle (cross builds) the generic backend
+// of the program's family (sha256/generic, sha512/generic) stands in, itself
+// checked against the oracle natively.
 struct Expected {
   std::string who;
   Bytes value1, value2;  // value2: finup_2x's second digest
