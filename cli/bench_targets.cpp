@@ -1,0 +1,76 @@
+// The speed targets as ratios measured in one run: reported, never
+// asserted, with the reason when a ratio could not be measured here.
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "bench_report.h"
+#include "bench_report_internal.h"
+
+namespace lockstep::cli::bench_report {
+
+using detail::anchor_label;
+using detail::at;
+using detail::ratio;
+
+std::vector<Target> targets(const Results& r) {
+  std::vector<Target> out;
+  // One ratio of two series of `alg` at `len`, or why it is missing.
+  auto compare = [&](int group, std::string_view alg, std::string_view num, std::string_view den,
+                     size_t len, double goal) {
+    Target t;
+    t.group = group;
+    t.goal = goal;
+    const Algorithm* a = r.find(alg);
+    const Series* n = a ? a->find(num) : nullptr;
+    const Series* d = a ? a->find(den) : nullptr;
+    t.what = fmt::format("{} / {} @ {} B", num, anchor_label(den), len);
+    t.ratio = ratio(at(n, len), at(d, len));
+    if (!t.ratio) {
+      for (const auto& [id, s] : {std::pair{num, n}, std::pair{den, d}}) {
+        if (at(s, len)) continue;
+        t.missing = s && !s->skipped.empty() ? fmt::format("{}: {}", id, s->skipped)
+                                             : fmt::format("no {} result at {} B", id, len);
+        break;
+      }
+    }
+    out.push_back(std::move(t));
+  };
+
+  // 1. SHA-NI against OpenSSL: never slower on long messages, clearly faster
+  //    on short ones, where call overhead dominates.
+  compare(1, "sha256", "sha256/x86-shani", "openssl", 64, 1.5);
+  compare(1, "sha256", "sha256/x86-shani", "openssl", 4096, 1.0);
+  compare(1, "sha256", "sha256/x86-shani", "openssl", 16384, 1.0);
+
+  // 2. The 2-way finup_2x against one stream: the same two messages hashed
+  //    one after the other, from the same (empty) prefix.
+  {
+    Target t;
+    t.group = 2;
+    t.goal = 1.7;
+    const size_t len = r.finup2x_length ? r.finup2x_length : 4096;
+    t.what = fmt::format("finup_2x sha256/x86-shani / one stream @ {} B", len);
+    if (const Finup2x* f = r.find_finup2x("sha256/x86-shani", 0)) {
+      t.ratio = ratio(f->finup_mbps, f->pair_mbps);
+      if (!t.ratio) t.missing = f->skipped.empty() ? "incomplete finup2x/pair results" : f->skipped;
+      else if (!f->two_way) t.missing = "ran the sequential fallback, not a 2-way path";
+    } else {
+      t.missing = "no finup2x/sha256/x86-shani/salt0 result";
+    }
+    out.push_back(std::move(t));
+  }
+
+  // 3. The SHA-512 AVX2 schedule against OpenSSL on long messages.
+  compare(3, "sha512", "sha512/x86-avx2", "openssl", 16384, 1.0);
+
+  // 4. ChaCha with 16 blocks in zmm registers: twice the AVX2 code, and
+  //    ahead of OpenSSL, from 1024 bytes on (the kernel's lengths there).
+  for (const size_t len : {1024, 3173, 4096, 16384})
+    compare(4, "chacha20", "chacha/x86-avx512f", "chacha/x86-avx2", len, 2.0);
+  for (const size_t len : {1024, 3173, 4096, 16384})
+    compare(4, "chacha20", "chacha/x86-avx512f", "openssl", len, 1.05);
+  return out;
+}
+
+}  // namespace lockstep::cli::bench_report
