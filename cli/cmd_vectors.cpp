@@ -22,9 +22,9 @@
 #include "commands.h"
 #include "backend.h"
 #include "catalog.h"
+#include "conformance/vector_runner.h"
 #include "cpu/cpu.h"
 #include "vectors/import/import.h"
-#include "vectors/import/run.h"
 
 namespace lockstep::cli {
 namespace {
@@ -76,16 +76,6 @@ std::optional<uint64_t> parse_size(const std::string& s) {
   }
   if (shift && v > (UINT64_MAX >> shift)) return std::nullopt;
   return v << shift;
-}
-
-std::string size_text(uint64_t bytes) {
-  static constexpr const char* kUnits[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
-  size_t unit = 0;
-  while (unit + 1 < std::size(kUnits) && bytes >= 1024 && bytes % 1024 == 0) {
-    bytes /= 1024;
-    ++unit;
-  }
-  return std::to_string(bytes) + " " + kUnits[unit];
 }
 
 bool read_file(const fs::path& p, std::string& out, std::string& error) {
@@ -280,7 +270,7 @@ int cmd_vectors(const std::vector<std::string>& paths, const std::string& backen
   }
   fmt::print("lockstep vectors: {}; ACVP large-data tests up to {}; CPU features: {}\n\n",
              opts.only ? "backend " + std::string(opts.only->name) : std::string("every backend available here"),
-             size_text(opts.ldt_max), features.to_string());
+             imp::size_text(opts.ldt_max), features.to_string());
 
   int status = 0;
   std::vector<Entry> entries;

@@ -3,8 +3,8 @@
 // bytes, and cutting them (as hex() does) can print two different strings
 // identically; this names the first offset where they differ and shows a
 // window of bytes around it from both. Header-only and free of the suites'
-// other helpers, so that the vector runner (vectors/import/run.cpp) and the
-// CLI share it.
+// other helpers, so that the vector runner (vector_runner.cpp) and the CLI
+// share it.
 #pragma once
 
 #include <algorithm>

@@ -1,11 +1,11 @@
 // Importers for upstream vector files: Wycheproof JSON, ACVP JSON, CAVP .rsp
 // and Botan .vec; and lockstep's own schemas (vector_file.h), so that vectors
-// a user writes in them run the same way. Each reader turns its format into one format-independent
-// list of cases, which import/run.h runs against any backend through the
-// catalog. Readers depend on nothing but the text: they neither run code
-// under test nor allocate more than a small multiple of the input (an ACVP
-// large-data message is a pattern and a length, never expanded), so the
-// vector fuzzer drives them directly.
+// a user writes in them run the same way. Each reader turns its format into
+// one format-independent list of cases, which conformance/vector_runner.h
+// runs against any backend through the catalog. Readers depend on nothing but
+// the text: they neither run code under test nor allocate more than a small
+// multiple of the input (an ACVP large-data message is a pattern and a
+// length, never expanded), so the vector fuzzer drives them directly.
 //
 // A case lockstep cannot run (an algorithm it lacks, a bit-oriented message)
 // is still a case: it carries the reason in `skip`, so that every upstream

@@ -1,7 +1,7 @@
-// The importers on small inline files of every format: what they read, what
-// they skip and why, that every available backend passes what they read,
-// that a wrong expected value fails with the test's id, and that a
-// malformed file is an ImportError naming file, test and field.
+// The importers on small inline files of every format (import_samples.h):
+// what they read, what they skip and why, and that a malformed file is an
+// ImportError naming file, test and field. Running what they read on the
+// backends is the runner's test (conformance/vector_runner_test.cpp).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -10,30 +10,14 @@
 #include <string>
 
 #include "vectors/import/import.h"
-#include "vectors/import/run.h"
+#include "vectors/import/import_samples.h"
 
 namespace lockstep::vectors::import {
 namespace {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
-
-// Runs every case on every usable backend; returns the report.
-FileReport run_all(const ImportedFile& f, uint64_t ldt_max = kDefaultLdtMax) {
-  RunOptions o;
-  o.ldt_max = ldt_max;
-  return run_file(f, o);
-}
-
-// expect_all_pass: every backend that ran passed every runnable case.
-void expect_all_pass(const FileReport& r, size_t runnable) {
-  ASSERT_FALSE(r.backends.empty()) << r.name;
-  for (const BackendReport& b : r.backends) {
-    EXPECT_EQ(b.run, runnable) << b.backend->name;
-    EXPECT_EQ(b.passed, runnable) << b.backend->name;
-    EXPECT_EQ(b.failed, 0u) << b.backend->name << ": " << (b.failures.empty() ? "" : b.failures[0]);
-  }
-}
+using namespace samples;
 
 // error_of returns the ImportError's message, or "" when there is none.
 template <class F>
@@ -52,50 +36,7 @@ std::vector<std::string> ids(const ImportedFile& f) {
   return out;
 }
 
-// replace returns `text` with the first `from` replaced by `to`.
-std::string replace(std::string text, const std::string& from, const std::string& to) {
-  const size_t at = text.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  if (at != std::string::npos) text.replace(at, from.size(), to);
-  return text;
-}
-
 // --- Wycheproof --------------------------------------------------------------
-
-// RFC 4231 test case 2 under HMAC-SHA256, full and truncated to 128 bits.
-const std::string kWycheproof = R"({
-  "algorithm": "HMACSHA256",
-  "schema": "mac_test_schema_v1.json",
-  "numberOfTests": 5,
-  "header": ["test"],
-  "notes": {"Ktv": {"bugType": "BASIC", "description": "known answer"}},
-  "testGroups": [
-    {"type": "MacTest", "source": {"name": "test", "version": "1"}, "keySize": 32, "tagSize": 256,
-     "tests": [
-      {"tcId": 1, "comment": "RFC 4231 2", "flags": ["Ktv"], "key": "4a656665",
-       "msg": "7768617420646f2079612077616e7420666f72206e6f7468696e673f",
-       "tag": "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843", "result": "valid"},
-      {"tcId": 2, "comment": "flipped", "flags": [], "key": "4a656665",
-       "msg": "7768617420646f2079612077616e7420666f72206e6f7468696e673f",
-       "tag": "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3842", "result": "invalid"}]},
-    {"type": "MacTest", "source": {"name": "test", "version": "1"}, "keySize": 32, "tagSize": 128,
-     "tests": [
-      {"tcId": 3, "comment": "truncated", "flags": [], "key": "4a656665",
-       "msg": "7768617420646f2079612077616e7420666f72206e6f7468696e673f",
-       "tag": "5bdcc146bf60754e6a042426089575c", "result": "valid"},
-      {"tcId": 4, "comment": "one byte short", "flags": [], "key": "4a656665",
-       "msg": "7768617420646f2079612077616e7420666f72206e6f7468696e673f",
-       "tag": "5bdcc146bf60754e6a042426089575", "result": "invalid"},
-      {"tcId": 5, "comment": "either", "flags": [], "key": "4a656665",
-       "msg": "", "tag": "00000000000000000000000000000000", "result": "acceptable"}]}
-  ]
-})";
-
-// The 128-bit tag above has a digit missing on purpose for the malformed
-// test; the good file has the full 16 bytes.
-std::string good_wycheproof() {
-  return replace(kWycheproof, "\"5bdcc146bf60754e6a042426089575c\"", "\"5bdcc146bf60754e6a042426089575c7\"");
-}
 
 TEST(ImportWycheproof, ReadsMacTestsWithTruncatedTags) {
   const ImportedFile f = read_wycheproof(good_wycheproof(), "w.json");
@@ -111,38 +52,12 @@ TEST(ImportWycheproof, ReadsMacTestsWithTruncatedTags) {
   EXPECT_EQ(m3.expect, Expect::kMatch);
   EXPECT_EQ(std::get<MacCase>(f.cases[1].body).expect, Expect::kMismatch);
   EXPECT_EQ(std::get<MacCase>(f.cases[4].body).expect, Expect::kEither);
-  expect_all_pass(run_all(f), 5);
-}
-
-TEST(ImportWycheproof, AWrongValidTagFailsWithItsId) {
-  const std::string text =
-      replace(good_wycheproof(), "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
-              "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3844");
-  const FileReport r = run_all(read_wycheproof(text, "w.json"));
-  ASSERT_FALSE(r.backends.empty());
-  for (const BackendReport& b : r.backends) {
-    EXPECT_EQ(b.failed, 1u) << b.backend->name;
-    ASSERT_EQ(b.failures.size(), 1u);
-    EXPECT_THAT(b.failures[0], HasSubstr("tcId 1 (hmac-sha256): first difference at offset 31 of 32 bytes "
-                                         "(1 byte differs)"));
-    EXPECT_THAT(b.failures[0], HasSubstr("got ...c75a003f089d2739839dec58b964ec38[43](end), "
-                                         "expected ...c75a003f089d2739839dec58b964ec38[44](end)"));
-  }
 }
 
 TEST(ImportWycheproof, UnsupportedFilesAreCountedAsSkipped) {
-  const std::string sha512_224 = R"({"algorithm": "HMACSHA512/224", "schema": "mac_test_schema_v1.json",
-    "numberOfTests": 2, "testGroups": [{"type": "MacTest", "keySize": 256, "tagSize": 224, "tests": [
-      {"tcId": 1, "comment": "", "flags": [], "key": "", "msg": "", "tag": "", "result": "valid"},
-      {"tcId": 2, "comment": "", "flags": [], "key": "", "msg": "", "tag": "", "result": "invalid"}]}]})";
-  const ImportedFile f = read_wycheproof(sha512_224, "s.json");
-  ASSERT_EQ(f.cases.size(), 2u);
-  const FileReport r = run_all(f);
-  EXPECT_EQ(r.cases, 2u);
-  EXPECT_TRUE(r.backends.empty());
-  ASSERT_EQ(r.skipped.size(), 1u);
-  EXPECT_EQ(r.skipped[0].reason, "HMACSHA512/224: lockstep has no SHA-512/224");
-  EXPECT_THAT(r.skipped[0].ids, ElementsAre("tcId 1", "tcId 2"));
+  const ImportedFile f = read_wycheproof(kWycheproofSha512_224, "s.json");
+  EXPECT_THAT(ids(f), ElementsAre("tcId 1", "tcId 2"));
+  for (const Case& c : f.cases) EXPECT_EQ(c.skip, "HMACSHA512/224: lockstep has no SHA-512/224");
 
   const std::string aead = R"({"algorithm": "XCHACHA20-POLY1305", "schema": "aead_test_schema_v1.json",
     "numberOfTests": 1, "testGroups": [{"type": "AeadTest", "ivSize": 192, "keySize": 256, "tagSize": 128,
@@ -180,38 +95,6 @@ TEST(ImportWycheproof, MalformedFilesNameFileTestAndField) {
 
 // --- ACVP --------------------------------------------------------------------
 
-const std::string kAcvpPrompt = R"({"vsId": 42, "algorithm": "SHA2-256", "revision": "1.0", "isSample": true,
- "testGroups": [
-  {"tgId": 1, "testType": "AFT", "tests": [
-    {"tcId": 1, "msg": "616263", "len": 24},
-    {"tcId": 2, "msg": "00", "len": 0},
-    {"tcId": 3, "msg": "6180", "len": 9}]},
-  {"tgId": 2, "testType": "MCT", "mctVersion": "standard", "tests": [
-    {"tcId": 4, "msg": "000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F", "len": 256}]},
-  {"tgId": 3, "testType": "MCT", "mctVersion": "alternate", "tests": [
-    {"tcId": 5, "msg": "000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F202122232425262728292A2B2C2D2E2F303132333435363738393A3B3C3D3E3F404142434445464748494A4B4C4D4E4F505152535455565758595A5B5C5D5E5F60616263", "len": 800}]},
-  {"tgId": 4, "testType": "LDT", "tests": [
-    {"tcId": 6, "largeMsg": {"content": "616263", "contentLength": 24, "fullLength": 80, "expansionTechnique": "repeating"}},
-    {"tcId": 7, "largeMsg": {"content": "616263", "contentLength": 24, "fullLength": 24000008, "expansionTechnique": "repeating"}}]}
- ]})";
-
-const std::string kAcvpExpected = R"({"vsId": 42, "algorithm": "SHA2-256", "revision": "1.0", "isSample": true,
- "testGroups": [
-  {"tgId": 1, "tests": [
-    {"tcId": 1, "md": "BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD"},
-    {"tcId": 2, "md": "E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855"},
-    {"tcId": 3, "md": "0000000000000000000000000000000000000000000000000000000000000000"}]},
-  {"tgId": 2, "tests": [{"tcId": 4, "resultsArray": [
-    {"md": "0D0A4B6DC0BA9A5E7089A00EB0042F465641FA860944BCB074A88D76E8DF7893"},
-    {"md": "88CB2447640F5A4E7684EB7D06FE8A6EC175B492114BB88C7AB489D5EEFD1BD9"}]}]},
-  {"tgId": 3, "tests": [{"tcId": 5, "resultsArray": [
-    {"md": "5DB78A6EAA199BB90407FE662E07E97E2E7E8B29AF29E0433B4DD8CB06B9DDED"},
-    {"md": "60995359417D135608924A0EDF36D8D34EBE1070DA09A1A18DEF3D738D4A8DCC"}]}]},
-  {"tgId": 4, "tests": [
-    {"tcId": 6, "md": "DEC3CBBDB5A2455F024763C222865100142D98BA9441257693980FBDAFB58EFE"},
-    {"tcId": 7, "md": "52F75B2C73DFDA22BA0D459CEECC20F05BCE746971D619DF2E21F334332B1C12"}]}
- ]})";
-
 TEST(ImportAcvp, ReadsAftMctAndLdtFromPromptAndExpectedResults) {
   const ImportedFile f = read_acvp(kAcvpPrompt, "p.json", kAcvpExpected, "e.json");
   EXPECT_EQ(f.format, Format::kAcvp);
@@ -223,52 +106,18 @@ TEST(ImportAcvp, ReadsAftMctAndLdtFromPromptAndExpectedResults) {
   EXPECT_EQ(std::get<MonteCase>(f.cases[3].body).msg_len, 0u);
   EXPECT_EQ(std::get<MonteCase>(f.cases[4].body).msg_len, 100u);
   EXPECT_EQ(std::get<LargeHashCase>(f.cases[6].body).total, 3000001u);
-  // tcId 7 streams 3 MB, in chunks that end mid-copy.
-  expect_all_pass(run_all(f), 6);
-}
-
-TEST(ImportAcvp, LargeDataTestsOverTheLimitAreSkipped) {
-  const FileReport r = run_all(read_acvp(kAcvpPrompt, "p.json", kAcvpExpected, "e.json"), 1 << 20);
-  ASSERT_EQ(r.skipped.size(), 2u);
-  EXPECT_EQ(r.skipped[1].reason, "ACVP large-data test over --ldt-max 1 MiB (raise it, or LOCKSTEP_ACVP_LDT_MAX)");
-  EXPECT_THAT(r.skipped[1].ids, ElementsAre("tgId 4 tcId 7"));
-  expect_all_pass(r, 5);
-  for (const BackendReport& b : r.backends) EXPECT_EQ(b.skipped, 2u);
-}
-
-TEST(ImportAcvp, AWrongCheckpointNamesTheTestAndTheCheckpoint) {
-  const std::string e = replace(kAcvpExpected, "60995359417D", "60995359417E");
-  const FileReport r = run_all(read_acvp(kAcvpPrompt, "p.json", e, "e.json"));
-  ASSERT_FALSE(r.backends.empty());
-  for (const BackendReport& b : r.backends) {
-    ASSERT_EQ(b.failures.size(), 1u) << b.backend->name;
-    EXPECT_THAT(b.failures[0], HasSubstr("tgId 3 tcId 5 (sha256): resultsArray 1: first difference at offset 5"));
-    EXPECT_THAT(b.failures[0], HasSubstr("got 6099535941[7d]"));
-    EXPECT_THAT(b.failures[0], HasSubstr("expected 6099535941[7e]"));
-  }
 }
 
 TEST(ImportAcvp, HmacLengthsPerGroupAndPerTest) {
-  // Revision 1.0: lengths in the group; RFC 4231 test case 2, tag cut to 192 bits.
-  const std::string v1 = R"({"vsId": 0, "algorithm": "HMAC-SHA2-384", "revision": "1.0", "isSample": false,
-    "testGroups": [{"tgId": 1, "testType": "AFT", "keyLen": 32, "msgLen": 224, "macLen": 192, "tests": [
-      {"tcId": 1, "key": "4A656665", "msg": "7768617420646F2079612077616E7420666F72206E6F7468696E673F",
-       "mac": "AF45D2E376484031617F78D2B58A6B1B9C7EF464F5A01B47"}]}]})";
-  const ImportedFile f1 = read_acvp_projection(v1, "h1.json");
+  const ImportedFile f1 = read_acvp_projection(kAcvpHmacV1, "h1.json");
   ASSERT_EQ(f1.cases.size(), 1u);
   EXPECT_EQ(f1.cases[0].algorithm, "hmac-sha384");
-  expect_all_pass(run_all(f1), 1);
+  EXPECT_EQ(std::get<MacCase>(f1.cases[0].body).mac_len, 24u);
 
-  // Revision 2.0: lengths per test; a 31-bit key is skipped.
-  const std::string v2 = R"({"vsId": 0, "algorithm": "HMAC-SHA2-512", "revision": "2.0", "isSample": false,
-    "testGroups": [{"tgId": 1, "testType": "AFT", "tests": [
-      {"tcId": 1, "key": "4A656665", "keyLen": 32, "msg": "7768617420646F2079612077616E7420666F72206E6F7468696E673F",
-       "msgLen": 224, "mac": "164B7A7BFCF819E2E395FBE73B56E0A3", "macLen": 128},
-      {"tcId": 2, "key": "4A656664", "keyLen": 31, "msg": "", "msgLen": 0, "mac": "00", "macLen": 8}]}]})";
-  const ImportedFile f2 = read_acvp_projection(v2, "h2.json");
+  const ImportedFile f2 = read_acvp_projection(kAcvpHmacV2, "h2.json");
   ASSERT_EQ(f2.cases.size(), 2u);
+  EXPECT_EQ(std::get<MacCase>(f2.cases[0].body).mac_len, 16u);
   EXPECT_EQ(f2.cases[1].skip, "bit-oriented key, message or MAC; lockstep works in bytes");
-  expect_all_pass(run_all(f2), 1);
 }
 
 TEST(ImportAcvp, UnsupportedAlgorithmsAndTestTypesAreCounted) {
@@ -317,19 +166,6 @@ TEST(ImportAcvp, TheServerArrayFormIsRead) {
 
 // --- CAVP --------------------------------------------------------------------
 
-const std::string kCavpShort =
-    "#  CAVS 11.0\r\n#  \"SHA-256 ShortMsg\" information\r\n#  SHA-256 tests are configured for BYTE oriented implementations\r\n"
-    "\r\n[L = 32]\r\n\r\n"
-    "Len = 0\r\nMsg = 00\r\nMD = e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\r\n\r\n"
-    "Len = 24\r\nMsg = 616263\r\nMD = ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad\r\n\r\n"
-    "Len = 4\r\nMsg = 60\r\nMD = 0000000000000000000000000000000000000000000000000000000000000000\r\n";
-
-const std::string kCavpMonte =
-    "#  CAVS 11.1\r\n#  \"SHA-224 Monte\" information for \"sha_values\"\r\n\r\n[L = 28]\r\n\r\n"
-    "Seed = 000102030405060708090a0b0c0d0e0f101112131415161718191a1b\r\n\r\n"
-    "COUNT = 0\r\nMD = 6c0d1c05aa94b8975d887f6ecebf51ee57b3df1f6fd13586e312419d\r\n\r\n"
-    "COUNT = 1\r\nMD = bd8511db4ea4914f6f14cd3ad0f15a2b8f24ce65bc62394fcf2e3823\r\n\r\n";
-
 TEST(ImportCavp, ReadsShortMsgWithCrlfAndTheLenZeroPlaceholder) {
   const ImportedFile f = read_cavp(kCavpShort, "SHA256ShortMsg.rsp");
   EXPECT_EQ(f.format, Format::kCavp);
@@ -337,7 +173,6 @@ TEST(ImportCavp, ReadsShortMsgWithCrlfAndTheLenZeroPlaceholder) {
   EXPECT_THAT(ids(f), ElementsAre("line 7", "line 11", "line 15"));
   EXPECT_TRUE(std::get<HashCase>(f.cases[0].body).msg.empty());
   EXPECT_EQ(f.cases[2].skip, "bit-oriented message; lockstep hashes bytes");
-  expect_all_pass(run_all(f), 2);
 }
 
 TEST(ImportCavp, ReadsTheMonteCarloTest) {
@@ -346,14 +181,6 @@ TEST(ImportCavp, ReadsTheMonteCarloTest) {
   EXPECT_EQ(f.cases[0].id, "line 6");
   EXPECT_EQ(f.cases[0].algorithm, "sha224");
   EXPECT_EQ(std::get<MonteCase>(f.cases[0].body).checkpoints.size(), 2u);
-  expect_all_pass(run_all(f), 1);
-
-  const FileReport bad = run_all(read_cavp(replace(kCavpMonte, "bd8511db", "bd8511dc"), "SHA224Monte.rsp"));
-  ASSERT_FALSE(bad.backends.empty());
-  EXPECT_THAT(bad.backends[0].failures.at(0),
-              HasSubstr("line 6 (sha224): COUNT 1: first difference at offset 3 of 28 bytes (1 byte differs)"));
-  EXPECT_THAT(bad.backends[0].failures.at(0), HasSubstr("got bd8511[db]"));
-  EXPECT_THAT(bad.backends[0].failures.at(0), HasSubstr("expected bd8511[dc]"));
 }
 
 TEST(ImportCavp, TheAlgorithmComesFromTheHeaderOrTheFileName) {
@@ -391,85 +218,6 @@ TEST(ImportCavp, MalformedFilesNameFileLineAndField) {
 
 // --- Botan -------------------------------------------------------------------
 
-const std::string kBotan = R"(
-#test cpuid avx2 ssse3
-
-[ChaCha(20)]
-# RFC 8439 A.1 #1 and #2: the keystream of blocks 0 and 1
-Key = 0000000000000000000000000000000000000000000000000000000000000000
-Nonce = 000000000000000000000000
-Out = 76B8E0ADA0F13D90405D6AE55386BD28BDD219B8A08DED1AA836EFCC8B770DC7DA41597C5157488D7724E03FB8D84A376A43B8F41518A11CC387B669B2EE6586
-
-Seek = 63
-Key = 0000000000000000000000000000000000000000000000000000000000000000
-Nonce = 000000000000000000000000
-Out = 869F07E7BE5551387A98BA
-
-Key = 0000000000000000000000000000000000000000000000000000000000000000
-Nonce = 000000000000000000000000
-Seek = 64
-In = 00000000000000000000000000000000
-Out = 9f07e7be5551387a98ba977c732d080d
-
-Key = 0000000000000000000000000000000000000000000000000000000000000000
-Nonce = 000000000000000000000000000000000000000000000000
-Out = bcd02a18bf3f01d19292de30a7a8fdaca4b65e50a6002cc72cd6d2f7c91ac3d5
-
-Key = 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
-Nonce = 000102030405060708090a0b0c0d0e0f1011121314151617
-Seek = 66
-Out = 0f7f90d28dae334426cecb52a8e84b47
-
-Key = 00000000000000000000000000000000
-Nonce = 0000000000000000
-Out = E28A5FA4A67F8C5D
-
-Key = 0000000000000000000000000000000000000000000000000000000000000000
-Out = 76B8E0ADA0F13D90
-
-Key = 0000000000000000000000000000000000000000000000000000000000000000
-Nonce = 000000000000000000000000
-Seek = 274877906940
-Out = 0000000000000000
-
-[ChaCha(12)]
-Key = 8ac4a02d74de7e3c3a2b51eaf2ebf90c7d75ee4445b2e419420cd729e8e146c6
-Nonce = dca89c467002c7fd9980abd1
-Seek = 35516770624
-In = 5d
-Out = 0a
-
-[ChaCha(8)]
-Key = 00000000000000000000000000000000
-Out = E28A5FA4A67F8C5D
-
-[HMAC(SHA-256)]
-Key = 4A656665
-In = 7768617420646F2079612077616E7420666F72206E6F7468696E673F
-Out = 5BDCC146BF60754E6A042426089575C75A003F089D2739839DEC58B964EC3843
-
-[HMAC(SHA-512-256)]
-Key = 4A656665
-In = 7768617420646F2079612077616E7420666F72206E6F7468696E673F
-Out = 6DF7B24630D5CCB2EE335407081A87188C221489768FA2020513B2D593359456
-
-[SHA-256]
-In =
-Out = E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855
-
-In = 616263
-Out = BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD
-
-[SHA-384]
-In = 616263
-Out = CB00753F45A35E8BB5A03D699AC65007272C32AB0EDED1631A8B605A43FF5BED8086072BA1E7CC2358BAECA134C825A7
-
-[Poly1305]
-Key = 00
-In = 00
-Out = 00
-)";
-
 TEST(ImportBotan, ReadsChachaHmacAndSha2Sections) {
   const ImportedFile f = read_botan(kBotan, "b.vec");
   EXPECT_EQ(f.format, Format::kBotan);
@@ -491,30 +239,6 @@ TEST(ImportBotan, ReadsChachaHmacAndSha2Sections) {
   EXPECT_EQ(f.cases[12].algorithm, "sha256");
   EXPECT_EQ(f.cases[14].algorithm, "sha384");
   EXPECT_EQ(f.cases[15].skip, "Poly1305: not an algorithm of lockstep");
-
-  const FileReport r = run_all(f);
-  EXPECT_EQ(r.cases, 16u);
-  EXPECT_EQ(r.skipped_cases(), 6u);
-  for (const BackendReport& b : r.backends) {
-    EXPECT_EQ(b.failed, 0u) << b.backend->name << ": " << b.failures.at(0);
-    const std::string_view family = b.backend->name.substr(0, b.backend->name.find('/'));
-    const size_t expected = family == "chacha" ? 6 : family == "sha256" ? 3 : 1;
-    EXPECT_EQ(b.run, expected) << b.backend->name;
-  }
-}
-
-TEST(ImportBotan, AWrongKeystreamFailsWithItsLine) {
-  const FileReport r = run_all(read_botan(replace(kBotan, "0f7f90d28dae", "0f7f90d28dae00"), "b.vec"));
-  bool seen = false;
-  for (const BackendReport& b : r.backends) {
-    if (b.backend->name.substr(0, 7) != "chacha/") continue;
-    seen = true;
-    ASSERT_EQ(b.failures.size(), 1u) << b.backend->name;
-    EXPECT_THAT(b.failures[0], HasSubstr("line 25 (xchacha20): first difference at offset 6 of 17 bytes"));
-    EXPECT_THAT(b.failures[0], HasSubstr("got 0f7f90d28dae[33]"));
-    EXPECT_THAT(b.failures[0], HasSubstr("expected 0f7f90d28dae[00]33"));
-  }
-  EXPECT_TRUE(seen);
 }
 
 TEST(ImportBotan, MalformedFilesNameFileLineAndField) {
@@ -566,24 +290,13 @@ TEST(ImportDetect, TellsFormatsApart) {
   EXPECT_FALSE(wants_content("a/x.h"));
 }
 
-// lockstep's own schema: a file a user wrote runs like any other format.
-// SHA-256("abc") from FIPS 180-4, once as valid and once, a bit flipped, as
-// invalid (it must not match).
-constexpr const char* kOwnHash = R"({"algorithm": "SHA-256", "schema": "lockstep-hash-v1", "numberOfTests": 2,
-  "testGroups": [{"type": "HashTest", "source": "FIPS 180-4 B.1", "tests": [
-    {"tcId": 1, "comment": "abc", "flags": [], "result": "valid", "msg": "616263",
-     "md": "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
-    {"tcId": 2, "comment": "abc, md bit flipped", "flags": [], "result": "invalid", "msg": "616263",
-     "md": "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ac"}]}]})";
-
-TEST(ImportLockstep, ReadsAndRunsItsOwnSchemas) {
+TEST(ImportLockstep, ReadsItsOwnSchemas) {
   const ImportedFile f = read_lockstep(kOwnHash, "mine.json");
   EXPECT_EQ(f.format, Format::kLockstep);
   ASSERT_EQ(f.cases.size(), 2u);
   EXPECT_EQ(f.cases[1].id, "tcId 2");
   EXPECT_EQ(f.cases[1].algorithm, "sha256");
   EXPECT_EQ(std::get<HashCase>(f.cases[1].body).expect, Expect::kMismatch);
-  expect_all_pass(run_all(f), 2);
 }
 
 TEST(ImportLockstep, AnUnknownLockstepSchemaNamesFileAndField) {

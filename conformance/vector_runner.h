@@ -1,6 +1,8 @@
-// Running imported cases (import.h) against backends through the catalog, and
-// the report of one file: per backend, how many cases ran, passed, failed and
-// were skipped, the failing test ids, and the skip reasons with their tests.
+// Running imported cases (vectors/import/import.h) against backends through
+// the catalog, and the report of one file: per backend, how many cases ran,
+// passed, failed and were skipped, the failing test ids, and the skip reasons
+// with their tests. It lives with the checks, not in vectors/, so that the
+// files and their readers never link the code under test.
 #pragma once
 
 #include <cstdint>
@@ -9,13 +11,17 @@
 
 #include "backend.h"
 #include "catalog.h"
-#include "import.h"
+#include "vectors/import/import.h"
 
 namespace lockstep::vectors::import {
 
 // ACVP's large-data tests are 1, 2, 4 and 8 GiB; by default only those up
 // to 1 GiB run (a few seconds per backend).
 inline constexpr uint64_t kDefaultLdtMax = uint64_t{1} << 30;
+
+// size_text writes a byte count in the largest binary unit that divides it
+// ("1 GiB", "1536 bytes"), as the --ldt-max limit is shown.
+std::string size_text(uint64_t bytes);
 
 struct RunOptions {
   uint64_t ldt_max = kDefaultLdtMax;  // larger LargeHashCases are skipped

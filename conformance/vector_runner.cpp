@@ -1,7 +1,7 @@
 // Runs imported cases through the catalog's type-erased entry points, so any
 // backend of the right family runs them; XChaCha20 goes through
 // chacha::xchacha20() with the backend, as the conformance suite does.
-#include "run.h"
+#include "vector_runner.h"
 
 #include <algorithm>
 #include <chrono>
@@ -12,9 +12,9 @@
 #include <variant>
 
 #include "chacha/chacha.h"
-#include "conformance/mismatch.h"
 #include "cpu/cpu.h"
-#include "reader_util.h"
+#include "mismatch.h"
+#include "vectors/import/reader_util.h"
 
 namespace lockstep::vectors::import {
 namespace {
@@ -225,6 +225,8 @@ Verdict run(const Case&, const HChachaCase& t, const Backend&) {
   return verdict(got, t.subkey, t.expect);
 }
 
+}  // namespace
+
 std::string size_text(uint64_t bytes) {
   static constexpr const char* kUnits[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
   size_t unit = 0;
@@ -234,8 +236,6 @@ std::string size_text(uint64_t bytes) {
   }
   return std::to_string(bytes) + " " + kUnits[unit];
 }
-
-}  // namespace
 
 const catalog::Family* family_of_case(const Case& c) {
   std::string_view a = hash_of(c.algorithm);

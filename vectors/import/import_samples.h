@@ -1,0 +1,222 @@
+// Small inline files of every upstream format (and one of lockstep's own),
+// shared by the readers' tests (import_test.cpp) and the runner's
+// (conformance/vector_runner_test.cpp), so that both read the same files.
+// Test code only: it uses GoogleTest.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <string>
+
+namespace lockstep::vectors::import::samples {
+
+// replace returns `text` with the first `from` replaced by `to`.
+inline std::string replace(std::string text, const std::string& from, const std::string& to) {
+  const size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+// --- Wycheproof --------------------------------------------------------------
+
+// RFC 4231 test case 2 under HMAC-SHA256, full and truncated to 128 bits.
+inline const std::string kWycheproof = R"({
+  "algorithm": "HMACSHA256",
+  "schema": "mac_test_schema_v1.json",
+  "numberOfTests": 5,
+  "header": ["test"],
+  "notes": {"Ktv": {"bugType": "BASIC", "description": "known answer"}},
+  "testGroups": [
+    {"type": "MacTest", "source": {"name": "test", "version": "1"}, "keySize": 32, "tagSize": 256,
+     "tests": [
+      {"tcId": 1, "comment": "RFC 4231 2", "flags": ["Ktv"], "key": "4a656665",
+       "msg": "7768617420646f2079612077616e7420666f72206e6f7468696e673f",
+       "tag": "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843", "result": "valid"},
+      {"tcId": 2, "comment": "flipped", "flags": [], "key": "4a656665",
+       "msg": "7768617420646f2079612077616e7420666f72206e6f7468696e673f",
+       "tag": "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3842", "result": "invalid"}]},
+    {"type": "MacTest", "source": {"name": "test", "version": "1"}, "keySize": 32, "tagSize": 128,
+     "tests": [
+      {"tcId": 3, "comment": "truncated", "flags": [], "key": "4a656665",
+       "msg": "7768617420646f2079612077616e7420666f72206e6f7468696e673f",
+       "tag": "5bdcc146bf60754e6a042426089575c", "result": "valid"},
+      {"tcId": 4, "comment": "one byte short", "flags": [], "key": "4a656665",
+       "msg": "7768617420646f2079612077616e7420666f72206e6f7468696e673f",
+       "tag": "5bdcc146bf60754e6a042426089575", "result": "invalid"},
+      {"tcId": 5, "comment": "either", "flags": [], "key": "4a656665",
+       "msg": "", "tag": "00000000000000000000000000000000", "result": "acceptable"}]}
+  ]
+})";
+
+// The 128-bit tag above has a digit missing on purpose for the malformed
+// test; the good file has the full 16 bytes.
+inline std::string good_wycheproof() {
+  return replace(kWycheproof, "\"5bdcc146bf60754e6a042426089575c\"", "\"5bdcc146bf60754e6a042426089575c7\"");
+}
+
+// An algorithm lockstep lacks: every test is read, and skipped with the reason.
+inline const std::string kWycheproofSha512_224 = R"({"algorithm": "HMACSHA512/224", "schema": "mac_test_schema_v1.json",
+    "numberOfTests": 2, "testGroups": [{"type": "MacTest", "keySize": 256, "tagSize": 224, "tests": [
+      {"tcId": 1, "comment": "", "flags": [], "key": "", "msg": "", "tag": "", "result": "valid"},
+      {"tcId": 2, "comment": "", "flags": [], "key": "", "msg": "", "tag": "", "result": "invalid"}]}]})";
+
+// --- ACVP --------------------------------------------------------------------
+
+inline const std::string kAcvpPrompt = R"({"vsId": 42, "algorithm": "SHA2-256", "revision": "1.0", "isSample": true,
+ "testGroups": [
+  {"tgId": 1, "testType": "AFT", "tests": [
+    {"tcId": 1, "msg": "616263", "len": 24},
+    {"tcId": 2, "msg": "00", "len": 0},
+    {"tcId": 3, "msg": "6180", "len": 9}]},
+  {"tgId": 2, "testType": "MCT", "mctVersion": "standard", "tests": [
+    {"tcId": 4, "msg": "000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F", "len": 256}]},
+  {"tgId": 3, "testType": "MCT", "mctVersion": "alternate", "tests": [
+    {"tcId": 5, "msg": "000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F202122232425262728292A2B2C2D2E2F303132333435363738393A3B3C3D3E3F404142434445464748494A4B4C4D4E4F505152535455565758595A5B5C5D5E5F60616263", "len": 800}]},
+  {"tgId": 4, "testType": "LDT", "tests": [
+    {"tcId": 6, "largeMsg": {"content": "616263", "contentLength": 24, "fullLength": 80, "expansionTechnique": "repeating"}},
+    {"tcId": 7, "largeMsg": {"content": "616263", "contentLength": 24, "fullLength": 24000008, "expansionTechnique": "repeating"}}]}
+ ]})";
+
+inline const std::string kAcvpExpected = R"({"vsId": 42, "algorithm": "SHA2-256", "revision": "1.0", "isSample": true,
+ "testGroups": [
+  {"tgId": 1, "tests": [
+    {"tcId": 1, "md": "BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD"},
+    {"tcId": 2, "md": "E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855"},
+    {"tcId": 3, "md": "0000000000000000000000000000000000000000000000000000000000000000"}]},
+  {"tgId": 2, "tests": [{"tcId": 4, "resultsArray": [
+    {"md": "0D0A4B6DC0BA9A5E7089A00EB0042F465641FA860944BCB074A88D76E8DF7893"},
+    {"md": "88CB2447640F5A4E7684EB7D06FE8A6EC175B492114BB88C7AB489D5EEFD1BD9"}]}]},
+  {"tgId": 3, "tests": [{"tcId": 5, "resultsArray": [
+    {"md": "5DB78A6EAA199BB90407FE662E07E97E2E7E8B29AF29E0433B4DD8CB06B9DDED"},
+    {"md": "60995359417D135608924A0EDF36D8D34EBE1070DA09A1A18DEF3D738D4A8DCC"}]}]},
+  {"tgId": 4, "tests": [
+    {"tcId": 6, "md": "DEC3CBBDB5A2455F024763C222865100142D98BA9441257693980FBDAFB58EFE"},
+    {"tcId": 7, "md": "52F75B2C73DFDA22BA0D459CEECC20F05BCE746971D619DF2E21F334332B1C12"}]}
+ ]})";
+
+// HMAC, revision 1.0: lengths in the group; RFC 4231 test case 2, tag cut to
+// 192 bits.
+inline const std::string kAcvpHmacV1 = R"({"vsId": 0, "algorithm": "HMAC-SHA2-384", "revision": "1.0", "isSample": false,
+    "testGroups": [{"tgId": 1, "testType": "AFT", "keyLen": 32, "msgLen": 224, "macLen": 192, "tests": [
+      {"tcId": 1, "key": "4A656665", "msg": "7768617420646F2079612077616E7420666F72206E6F7468696E673F",
+       "mac": "AF45D2E376484031617F78D2B58A6B1B9C7EF464F5A01B47"}]}]})";
+
+// HMAC, revision 2.0: lengths per test; the second test's 31-bit key is
+// skipped.
+inline const std::string kAcvpHmacV2 = R"({"vsId": 0, "algorithm": "HMAC-SHA2-512", "revision": "2.0", "isSample": false,
+    "testGroups": [{"tgId": 1, "testType": "AFT", "tests": [
+      {"tcId": 1, "key": "4A656665", "keyLen": 32, "msg": "7768617420646F2079612077616E7420666F72206E6F7468696E673F",
+       "msgLen": 224, "mac": "164B7A7BFCF819E2E395FBE73B56E0A3", "macLen": 128},
+      {"tcId": 2, "key": "4A656664", "keyLen": 31, "msg": "", "msgLen": 0, "mac": "00", "macLen": 8}]}]})";
+
+// --- CAVP --------------------------------------------------------------------
+
+inline const std::string kCavpShort =
+    "#  CAVS 11.0\r\n#  \"SHA-256 ShortMsg\" information\r\n#  SHA-256 tests are configured for BYTE oriented implementations\r\n"
+    "\r\n[L = 32]\r\n\r\n"
+    "Len = 0\r\nMsg = 00\r\nMD = e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\r\n\r\n"
+    "Len = 24\r\nMsg = 616263\r\nMD = ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad\r\n\r\n"
+    "Len = 4\r\nMsg = 60\r\nMD = 0000000000000000000000000000000000000000000000000000000000000000\r\n";
+
+inline const std::string kCavpMonte =
+    "#  CAVS 11.1\r\n#  \"SHA-224 Monte\" information for \"sha_values\"\r\n\r\n[L = 28]\r\n\r\n"
+    "Seed = 000102030405060708090a0b0c0d0e0f101112131415161718191a1b\r\n\r\n"
+    "COUNT = 0\r\nMD = 6c0d1c05aa94b8975d887f6ecebf51ee57b3df1f6fd13586e312419d\r\n\r\n"
+    "COUNT = 1\r\nMD = bd8511db4ea4914f6f14cd3ad0f15a2b8f24ce65bc62394fcf2e3823\r\n\r\n";
+
+// --- Botan -------------------------------------------------------------------
+
+inline const std::string kBotan = R"(
+#test cpuid avx2 ssse3
+
+[ChaCha(20)]
+# RFC 8439 A.1 #1 and #2: the keystream of blocks 0 and 1
+Key = 0000000000000000000000000000000000000000000000000000000000000000
+Nonce = 000000000000000000000000
+Out = 76B8E0ADA0F13D90405D6AE55386BD28BDD219B8A08DED1AA836EFCC8B770DC7DA41597C5157488D7724E03FB8D84A376A43B8F41518A11CC387B669B2EE6586
+
+Seek = 63
+Key = 0000000000000000000000000000000000000000000000000000000000000000
+Nonce = 000000000000000000000000
+Out = 869F07E7BE5551387A98BA
+
+Key = 0000000000000000000000000000000000000000000000000000000000000000
+Nonce = 000000000000000000000000
+Seek = 64
+In = 00000000000000000000000000000000
+Out = 9f07e7be5551387a98ba977c732d080d
+
+Key = 0000000000000000000000000000000000000000000000000000000000000000
+Nonce = 000000000000000000000000000000000000000000000000
+Out = bcd02a18bf3f01d19292de30a7a8fdaca4b65e50a6002cc72cd6d2f7c91ac3d5
+
+Key = 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
+Nonce = 000102030405060708090a0b0c0d0e0f1011121314151617
+Seek = 66
+Out = 0f7f90d28dae334426cecb52a8e84b47
+
+Key = 00000000000000000000000000000000
+Nonce = 0000000000000000
+Out = E28A5FA4A67F8C5D
+
+Key = 0000000000000000000000000000000000000000000000000000000000000000
+Out = 76B8E0ADA0F13D90
+
+Key = 0000000000000000000000000000000000000000000000000000000000000000
+Nonce = 000000000000000000000000
+Seek = 274877906940
+Out = 0000000000000000
+
+[ChaCha(12)]
+Key = 8ac4a02d74de7e3c3a2b51eaf2ebf90c7d75ee4445b2e419420cd729e8e146c6
+Nonce = dca89c467002c7fd9980abd1
+Seek = 35516770624
+In = 5d
+Out = 0a
+
+[ChaCha(8)]
+Key = 00000000000000000000000000000000
+Out = E28A5FA4A67F8C5D
+
+[HMAC(SHA-256)]
+Key = 4A656665
+In = 7768617420646F2079612077616E7420666F72206E6F7468696E673F
+Out = 5BDCC146BF60754E6A042426089575C75A003F089D2739839DEC58B964EC3843
+
+[HMAC(SHA-512-256)]
+Key = 4A656665
+In = 7768617420646F2079612077616E7420666F72206E6F7468696E673F
+Out = 6DF7B24630D5CCB2EE335407081A87188C221489768FA2020513B2D593359456
+
+[SHA-256]
+In =
+Out = E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855
+
+In = 616263
+Out = BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD
+
+[SHA-384]
+In = 616263
+Out = CB00753F45A35E8BB5A03D699AC65007272C32AB0EDED1631A8B605A43FF5BED8086072BA1E7CC2358BAECA134C825A7
+
+[Poly1305]
+Key = 00
+In = 00
+Out = 00
+)";
+
+// --- lockstep's own schemas --------------------------------------------------
+
+// lockstep's own schema: a file a user wrote runs like any other format.
+// SHA-256("abc") from FIPS 180-4, once as valid and once, a bit flipped, as
+// invalid (it must not match).
+inline constexpr const char* kOwnHash = R"({"algorithm": "SHA-256", "schema": "lockstep-hash-v1", "numberOfTests": 2,
+  "testGroups": [{"type": "HashTest", "source": "FIPS 180-4 B.1", "tests": [
+    {"tcId": 1, "comment": "abc", "flags": [], "result": "valid", "msg": "616263",
+     "md": "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
+    {"tcId": 2, "comment": "abc, md bit flipped", "flags": [], "result": "invalid", "msg": "616263",
+     "md": "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ac"}]}]})";
+
+}  // namespace lockstep::vectors::import::samples
