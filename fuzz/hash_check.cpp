@@ -31,7 +31,7 @@ struct Arena {
         ctx(p.ctx_offset + (p.op == Operation::kHmac ? a.hmac_ctx_size : a.ctx_size)),
         key(a.hmac_key_size),
         raw_key(p.key.size()) {}
-  Block input, data2, out, ctx, key, raw_key;
+  HeapBuffer input, data2, out, ctx, key, raw_key;
 };
 
 // One comparison: `what` names the check in the report; `second` says the
@@ -81,7 +81,7 @@ void feed(const Program& p, const uint8_t* data, size_t len, Update update) {
 
 // The output buffer for a digest of `ds` bytes over an input at `in` of
 // `len` bytes, as the program's overlap mode says.
-uint8_t* output_for(const Program& p, uint8_t* in, size_t len, size_t ds, const Block& separate) {
+uint8_t* output_for(const Program& p, uint8_t* in, size_t len, size_t ds, const HeapBuffer& separate) {
   if (p.overlap == Overlap::kOverInputStart && len >= ds) return in;
   if (p.overlap == Overlap::kOverInputEnd && len >= ds) return in + len - ds;
   return separate.get() + p.out_offset;

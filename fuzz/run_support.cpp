@@ -31,13 +31,13 @@ const Backend* only_backend() {
 
 }  // namespace
 
-Block::Block(size_t n) {
+HeapBuffer::HeapBuffer(size_t n) {
   void* p = nullptr;
   if (posix_memalign(&p, 64, n ? n : 1) != 0) std::abort();
   ptr.reset(static_cast<uint8_t*>(p));
 }
 
-void Block::Free::operator()(uint8_t* p) const { std::free(p); }
+void HeapBuffer::Free::operator()(uint8_t* p) const { std::free(p); }
 
 bool runs_on(const Backend& b) {
   const Backend* only = only_backend();

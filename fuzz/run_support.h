@@ -12,10 +12,10 @@
 
 namespace lockstep::fuzz {
 
-// Block is an exactly-sized heap block (64-byte aligned start), so that ASan
-// sees a read or write one byte past the data.
-struct Block {
-  explicit Block(size_t n);
+// HeapBuffer is a heap buffer of exactly the size asked for (64-byte aligned
+// start), so that ASan sees a read or write one byte past the data.
+struct HeapBuffer {
+  explicit HeapBuffer(size_t n);
   uint8_t* get() const { return ptr.get(); }
 
  private:
