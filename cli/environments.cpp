@@ -4,6 +4,10 @@
 
 #include <cstdlib>
 
+#include "catalog.h"
+#include "cpu_models.h"
+#include "trap/backends.h"
+
 namespace lockstep::cli {
 namespace {
 
@@ -25,10 +29,9 @@ std::string find_program(const std::string& name) {
 
 }  // namespace
 
+// Every catalog family has a harness of its own name (fuzz/CMakeLists.txt).
 std::string fuzz_harness_for(std::string_view family) {
-  if (family == "sha256" || family == "sha512") return std::string(family);
-  if (family == "chacha") return "chacha";
-  return "";
+  return catalog::find_family(family) ? std::string(family) : "";
 }
 
 std::vector<Environment> environments() {
@@ -38,91 +41,64 @@ std::vector<Environment> environments() {
   out.push_back({.id = "native", .name = "native", .build = build});
 
 #if defined(__x86_64__)
-  out.push_back({.id = "phe-trap",
-                 .name = "PHE trap emulator (LOCKSTEP_EMULATE=phe)",
-                 .build = build,
-                 .vars = {{"LOCKSTEP_EMULATE", "phe"}},
-                 .gtest_filter = "*x86_phe*:Dispatch.*",
-                 .backend_filter = "x86-phe"});
-  out.push_back({.id = "sha512ext-trap",
-                 .name = "SHA512 trap emulator (LOCKSTEP_EMULATE=sha512ext)",
-                 .build = build,
-                 .vars = {{"LOCKSTEP_EMULATE", "sha512ext"}},
-                 .gtest_filter = "*x86_sha512ext*:Dispatch.*",
-                 .backend_filter = "x86-sha512ext",
-                 .fuzz_runs = 2000});
-
-  // Older x86 CPUs: qemu's models report in CPUID exactly what they execute,
-  // and each must select what its features allow. Left out under QEMU:
-  // /proc/cpuinfo is the host's, and qemu 7.2 starts x86-64 signal handlers
-  // with a misaligned stack, so the interrupt-context cases fault in movaps
-  // whatever the backend (emulation/README.md).
-  const std::string qemu_x86 = find_program("qemu-x86_64");
-  struct Model {
-    const char* name;
-    const char* sha;     // in both SHA-2 families
-    const char* chacha;  // never an AVX-512 backend: no model has it
-  };
-  for (const Model m : {Model{"Haswell", "x86-avx2", "x86-avx2"},
-                        Model{"SandyBridge", "generic", "x86-ssse3"},
-                        Model{"Nehalem", "generic", "x86-ssse3"},
-                        Model{"qemu64", "generic", "generic"}}) {
-    const std::string s = m.sha, c = m.chacha;
-    Environment e{.id = std::string("qemu-x86_64-") + m.name,
-                  .name = std::string("qemu-x86_64 -cpu ") + m.name,
-                  .launcher = {qemu_x86, "-cpu", m.name},
+  // One per trap emulator linked in (emulation/trap): the backends that need
+  // what it provides, and the dispatch checks.
+  for (const trap::Emulator* t : trap::emulators()) {
+    const std::string name(t->name);
+    const std::vector<std::string> impls = trap::backend_impls_for(*t);
+    Environment e{.id = trap::id(*t),
+                  .name = std::string(t->title) + " trap emulator (LOCKSTEP_EMULATE=" + name + ")",
                   .build = build,
-                  .vars = {{"LOCKSTEP_EXPECT_SELECTED",
-                            "sha256=sha256/" + s + ",sha224=sha256/" + s + ",sha512=sha512/" + s +
-                                ",sha384=sha512/" + s + ",chacha20=chacha/" + c +
-                                ",chacha12=chacha/" + c}},
-                  .gtest_filter = "-CpuDetect.AgreesWithProcCpuinfo:*/HashConformance.InterruptContext*",
-                  .fuzz_runs = 2000};
-    if (qemu_x86.empty()) e.unavailable = "qemu-x86_64 not found: install qemu-user";
+                  .vars = {{"LOCKSTEP_EMULATE", name}},
+                  .gtest_filter = trap::gtest_filter_for(*t) + ":Dispatch.*",
+                  .backend_filter = impls.size() == 1 ? impls[0] : ""};
+    if (t->fuzz_runs > 0) e.fuzz_runs = t->fuzz_runs;
+    // backend_filter takes one name; an emulator for none, or for backends
+    // of several names, would otherwise show every row.
+    if (impls.size() != 1)
+      e.unavailable = "its backends have " + std::to_string(impls.size()) + " names; Environment::backend_filter takes one";
     out.push_back(e);
   }
 
-  // Newer x86 CPUs, where Intel SDE is installed.
+  // Emulated CPU models, from the model table (emulation/cpu_models.json):
+  // each run sets LOCKSTEP_CPU_MODEL, and the dispatch test works out from
+  // the table what the model must select. An emulator this host lacks
+  // leaves its models listed, with the reason, so --env still names them.
+  const std::string qemu_x86 = find_program("qemu-x86_64");
+  const std::string qemu_arm = find_program("qemu-aarch64");
   const char* sde_path = std::getenv("SDE_PATH");
   const std::string sde = sde_path ? std::string(sde_path) + "/sde64" : "";
-  // Each model is listed either way, so that --env sde-skx is a valid request
-  // that SKIPs with the reason where SDE is missing.
   const bool have_sde = !sde.empty() && access(sde.c_str(), X_OK) == 0;
-  for (const char* cpu : {"nhm", "snb", "hsw", "skx", "icl", "spr", "arl", "lnl"}) {
-    Environment e{.id = std::string("sde-") + cpu,
-                  .name = std::string("sde64 -") + cpu,
-                  .launcher = {sde, std::string("-") + cpu, "--"},
-                  .build = build,
-                  .gtest_filter = "-CpuDetect.AgreesWithProcCpuinfo",
-                  .fuzz_runs = 2000};
-    if (!have_sde) e.unavailable = "Intel SDE not found: set SDE_PATH to the directory of sde64";
-    out.push_back(e);
-  }
-
-  // arm64, from the cross build.
-  const std::string qemu_arm = find_program("qemu-aarch64");
   const fs::path arm_build = source / "build" / "aarch64";
-  // The Cortex models lack the SHA512 instructions: generic must serve there.
-  struct ArmModel {
-    const char* name;
-    const char* sha512;
-  };
-  for (const ArmModel m : {ArmModel{"max", "sha512/arm64-ce"}, ArmModel{"cortex-a57", "sha512/generic"},
-                           ArmModel{"cortex-a53", "sha512/generic"},
-                           ArmModel{"cortex-a72", "sha512/generic"}}) {
-    const std::string model = m.name;
-    Environment e{.id = "qemu-aarch64-" + model,
-                  .name = "qemu-aarch64 -cpu " + model,
-                  .launcher = {qemu_arm, "-L", "/usr/aarch64-linux-gnu", "-cpu", model},
-                  .build = arm_build,
-                  .vars = {{"LOCKSTEP_EXPECT_SELECTED",
-                            std::string("sha256=sha256/arm64-ce,sha224=sha256/arm64-ce,sha512=") +
-                                m.sha512 + ",sha384=" + m.sha512 +
-                                ",chacha20=chacha/arm64-neon,chacha12=chacha/arm64-neon"}},
+  for (const models::Model& m : models::table().models) {
+    const models::Emulator* em = models::find_emulator(m.emulator);
+    Environment e{.id = m.id,
+                  .build = build,
+                  .vars = {{"LOCKSTEP_CPU_MODEL", m.id}},
+                  .gtest_filter = em->skip_tests.empty() ? "" : "-" + em->skip_tests,
                   .fuzz_runs = 2000};
-    if (qemu_arm.empty()) e.unavailable = "qemu-aarch64 not found: install qemu-user";
-    else if (!fs::exists(arm_build / "conformance" / "conformance_tests"))
-      e.unavailable = "no aarch64 build: ./lockstep run builds it when aarch64-linux-gnu-g++ is installed";
+    if (m.emulator == "qemu-x86_64") {
+      e.name = "qemu-x86_64 -cpu " + m.cpu;
+      e.launcher = {qemu_x86, "-cpu", m.cpu};
+      if (qemu_x86.empty()) e.unavailable = "qemu-x86_64 not found: install qemu-user";
+    } else if (m.emulator == "sde") {
+      e.name = "sde64 -" + m.cpu;
+      e.launcher = {sde, "-" + m.cpu, "--"};
+      if (!have_sde) e.unavailable = "Intel SDE not found: set SDE_PATH to the directory of sde64";
+    } else if (m.emulator == "qemu-aarch64") {
+      e.name = "qemu-aarch64 -cpu " + m.cpu;
+      e.launcher = {qemu_arm, "-L", "/usr/aarch64-linux-gnu", "-cpu", m.cpu};
+      e.build = arm_build;
+      if (qemu_arm.empty()) {
+        e.unavailable = "qemu-aarch64 not found: install qemu-user";
+      } else if (!fs::exists(arm_build / "conformance" / "conformance_tests")) {
+        e.unavailable =
+            "no aarch64 build: ./lockstep run builds it when aarch64-linux-gnu-g++ is installed";
+      }
+    } else {
+      e.name = m.id;
+      e.unavailable = "lockstep run does not know how to start emulator " + m.emulator;
+    }
     out.push_back(e);
   }
 #endif

@@ -12,24 +12,75 @@ namespace lockstep::cpu {
 namespace {
 
 #if defined(__x86_64__)
-const FeatureSet kHost = {Feature::kSse2, Feature::kSsse3, Feature::kAvx, Feature::kAvx2,
-                          Feature::kShaNi};
+const FeatureSet kHost = {Feature::kSse2, Feature::kSsse3, Feature::kSse41, Feature::kAvx,
+                          Feature::kAvx2, Feature::kShaNi};
+// A Sapphire Rapids-like set: every chain of the x86 features in use.
+const FeatureSet kWide = kHost | FeatureSet{Feature::kBmi2, Feature::kAvx512f, Feature::kAvx512vl,
+                                            Feature::kAvx512bw, Feature::kAvx512vbmi,
+                                            Feature::kSha512};
 
-// Test that hiding features removes exactly them.
+// Test that hiding features removes exactly them when nothing builds on them.
 TEST(CpuMask, HidesFeatures) {
   MaskResult r = apply_mask(kHost, "-sha_ni, -avx2", false);
   ASSERT_EQ(r.error, "");
-  EXPECT_EQ(r.effective, (FeatureSet{Feature::kSse2, Feature::kSsse3, Feature::kAvx}));
+  EXPECT_EQ(r.effective, (FeatureSet{Feature::kSse2, Feature::kSsse3, Feature::kSse41, Feature::kAvx}));
   EXPECT_EQ(r.hidden, (FeatureSet{Feature::kAvx2, Feature::kShaNi}));
   EXPECT_TRUE(r.declared.empty());
   EXPECT_EQ(apply_mask(kHost, "avx2=off", false).effective, kHost - FeatureSet{Feature::kAvx2});
 }
 
-// Test that all=off starts from nothing and later items add back.
+// Test that hiding a feature hides everything that builds on it: -avx takes
+// avx2, the AVX-512 set and the (VEX-encoded) SHA512 extension with it, and
+// leaves what does not need it.
+TEST(CpuMask, HidingIsCumulative) {
+  MaskResult r = apply_mask(kWide, "-avx", false);
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.effective.to_string(), "sse2 ssse3 sse4_1 bmi2 sha_ni");
+  EXPECT_EQ(apply_mask(kWide, "-avx512f", false).effective.to_string(),
+            "sse2 ssse3 sse4_1 avx avx2 bmi2 sha_ni sha512");
+  EXPECT_EQ(apply_mask(kWide, "-ssse3", false).effective.to_string(), "sse2 bmi2 sha_ni");
+}
+
+// Test that naming a feature brings the chain it stands on, as a CPU with
+// it has, and that a chain link the CPU lacks is refused by name.
+TEST(CpuMask, AddingBringsThePrerequisites) {
+  EXPECT_EQ(apply_mask(kWide, "all=off,+avx2", false).effective.to_string(),
+            "sse2 ssse3 sse4_1 avx avx2");
+  EXPECT_EQ(apply_mask(kWide, "all=off,+avx512vbmi", false).effective.to_string(),
+            "sse2 ssse3 sse4_1 avx avx2 avx512f avx512bw avx512vbmi");
+  const MaskResult r = apply_mask(FeatureSet{Feature::kSse2}, "+avx2", false);
+  EXPECT_NE(r.error.find("'+avx2'"), std::string::npos) << r.error;
+}
+
+// Test that a preference (prefer_ymm) may be declared without an emulator:
+// it changes which usable backend is chosen, never what may run.
+TEST(CpuMask, PreferenceNeedsNoEmulator) {
+  const MaskResult r = apply_mask(kWide, "+prefer_ymm", false);
+  ASSERT_EQ(r.error, "");
+  EXPECT_TRUE(r.effective.has(Feature::kPreferYmm));
+  EXPECT_EQ(r.declared, FeatureSet{Feature::kPreferYmm});
+}
+
+// Test the prerequisite table: each link stays within its architecture, and
+// with_prerequisites/closed agree with it.
+TEST(CpuFeatures, PrerequisiteChains) {
+  for (int i = 0; i < kFeatureCount; ++i) {
+    const Feature f = static_cast<Feature>(i);
+    const std::optional<Feature> p = prerequisite(f);
+    if (!p) continue;
+    EXPECT_EQ(feature_arch(*p), feature_arch(f)) << feature_name(f);
+    EXPECT_TRUE(with_prerequisites(FeatureSet{f}).has(*p)) << feature_name(f);
+    EXPECT_FALSE(closed(FeatureSet{f}).has(f)) << feature_name(f) << " kept without " << feature_name(*p);
+    EXPECT_EQ(closed(with_prerequisites(FeatureSet{f})), with_prerequisites(FeatureSet{f}));
+  }
+}
+
+// Test that all=off starts from nothing and later items add back, with
+// their prerequisites.
 TEST(CpuMask, AllOffThenKeep) {
   MaskResult r = apply_mask(kHost, "all=off,+ssse3", false);
   ASSERT_EQ(r.error, "");
-  EXPECT_EQ(r.effective, FeatureSet{Feature::kSsse3});
+  EXPECT_EQ(r.effective, (FeatureSet{Feature::kSse2, Feature::kSsse3}));
   EXPECT_EQ(apply_mask(kHost, "all=off,all=on", false).effective, kHost);
   EXPECT_EQ(apply_mask(kHost, "", false).effective, kHost);
 }
@@ -96,7 +147,8 @@ TEST(CpuMask, Arm64Names) {
   MaskResult r = apply_mask(kHost, "-sha512", false);
   ASSERT_EQ(r.error, "");
   EXPECT_EQ(r.effective, (FeatureSet{Feature::kAsimd, Feature::kArmSha2}));
-  EXPECT_EQ(apply_mask(kHost, "all=off,+sha2", false).effective, FeatureSet{Feature::kArmSha2});
+  EXPECT_EQ(apply_mask(kHost, "all=off,+sha2", false).effective,
+            (FeatureSet{Feature::kAsimd, Feature::kArmSha2}));
   EXPECT_NE(apply_mask(kHost, "-sha_ni", false).error.find("unknown feature 'sha_ni'"),
             std::string::npos);
   EXPECT_NE(apply_mask(FeatureSet{Feature::kAsimd}, "+sha2", false).error.find("LOCKSTEP_CPU_EMULATED_BY"),

@@ -275,7 +275,8 @@ const ChachaBackend kChachaX86Avx512f = {
     {"chacha/x86-avx512f",
      {cpu::Feature::kAvx512f},
      "16 blocks in zmm registers, one state word per register; 8, 4 or 1 block(s) in rows "
-     "for short pieces"},
+     "for short pieces; passed over for chacha/x86-avx512vl where the CPU prefers ymm",
+     {cpu::Feature::kPreferYmm}},
     crypt_avx512f,
 };
 

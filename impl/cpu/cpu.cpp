@@ -15,34 +15,43 @@ struct FeatureInfo {
   Feature feature;
   Arch arch;
   std::string_view name;
+  Feature needs = Feature::kCount;  // the prerequisite; kCount: none
+  bool preference = false;
 };
 
-// Names follow /proc/cpuinfo where it has one.
+// Names follow /proc/cpuinfo where it has one. Prerequisites follow the
+// kernel's cpuid-deps.c where it has the pair, and the x86-64 levels
+// otherwise (sse2 < ssse3 < sse4_1 < avx < avx2 < avx512f).
 constexpr std::array<FeatureInfo, kFeatureCount> kFeatures{{
     {Feature::kSse2, Arch::kX86_64, "sse2"},
-    {Feature::kSsse3, Arch::kX86_64, "ssse3"},
-    {Feature::kSse41, Arch::kX86_64, "sse4_1"},
-    {Feature::kAvx, Arch::kX86_64, "avx"},
-    {Feature::kAvx2, Arch::kX86_64, "avx2"},
+    {Feature::kSsse3, Arch::kX86_64, "ssse3", Feature::kSse2},
+    {Feature::kSse41, Arch::kX86_64, "sse4_1", Feature::kSsse3},
+    {Feature::kAvx, Arch::kX86_64, "avx", Feature::kSse41},
+    {Feature::kAvx2, Arch::kX86_64, "avx2", Feature::kAvx},
     {Feature::kBmi2, Arch::kX86_64, "bmi2"},
-    {Feature::kShaNi, Arch::kX86_64, "sha_ni"},
-    {Feature::kAvx512f, Arch::kX86_64, "avx512f"},
-    {Feature::kAvx512vl, Arch::kX86_64, "avx512vl"},
-    {Feature::kAvx512bw, Arch::kX86_64, "avx512bw"},
-    {Feature::kAvx512vbmi, Arch::kX86_64, "avx512vbmi"},
-    {Feature::kSha512, Arch::kX86_64, "sha512"},
+    {Feature::kShaNi, Arch::kX86_64, "sha_ni", Feature::kSse2},
+    {Feature::kAvx512f, Arch::kX86_64, "avx512f", Feature::kAvx2},
+    {Feature::kAvx512vl, Arch::kX86_64, "avx512vl", Feature::kAvx512f},
+    {Feature::kAvx512bw, Arch::kX86_64, "avx512bw", Feature::kAvx512f},
+    {Feature::kAvx512vbmi, Arch::kX86_64, "avx512vbmi", Feature::kAvx512bw},
+    {Feature::kSha512, Arch::kX86_64, "sha512", Feature::kAvx},  // VEX.256 only
     {Feature::kPhe, Arch::kX86_64, "phe"},
     {Feature::kPhe2, Arch::kX86_64, "phe2"},
+    {Feature::kPreferYmm, Arch::kX86_64, "prefer_ymm", Feature::kCount, true},
     {Feature::kAsimd, Arch::kArm64, "asimd"},
-    {Feature::kArmSha2, Arch::kArm64, "sha2"},
-    {Feature::kArmSha512, Arch::kArm64, "sha512"},
+    {Feature::kArmSha2, Arch::kArm64, "sha2", Feature::kAsimd},
+    {Feature::kArmSha512, Arch::kArm64, "sha512", Feature::kArmSha2},
 }};
 
 static_assert([] {
-  for (int i = 0; i < kFeatureCount; ++i)
+  for (int i = 0; i < kFeatureCount; ++i) {
     if (static_cast<int>(kFeatures[i].feature) != i) return false;
+    // closed() walks once in enum order, so a prerequisite comes first.
+    if (kFeatures[i].needs != Feature::kCount && static_cast<int>(kFeatures[i].needs) >= i)
+      return false;
+  }
   return true;
-}(), "kFeatures must be in enum order");
+}(), "kFeatures must be in enum order, each prerequisite before its feature");
 
 std::string known_names() {
   std::string out;
@@ -81,12 +90,36 @@ std::string FeatureSet::to_string() const {
 
 std::string_view feature_name(Feature f) { return kFeatures[static_cast<int>(f)].name; }
 Arch feature_arch(Feature f) { return kFeatures[static_cast<int>(f)].arch; }
+bool is_preference(Feature f) { return kFeatures[static_cast<int>(f)].preference; }
+
+std::optional<Feature> parse_feature(std::string_view name, Arch arch) {
+  if (arch == Arch::kX86_64 && (name == "shani" || name == "sha")) name = "sha_ni";
+  for (const auto& f : kFeatures)
+    if (f.arch == arch && f.name == name) return f.feature;
+  return std::nullopt;
+}
 
 std::optional<Feature> parse_feature(std::string_view name) {
-  if (name == "shani" || name == "sha") name = "sha_ni";  // common spellings
+  return parse_feature(name, build_arch());
+}
+
+std::optional<Feature> prerequisite(Feature f) {
+  const Feature n = kFeatures[static_cast<int>(f)].needs;
+  if (n == Feature::kCount) return std::nullopt;
+  return n;
+}
+
+FeatureSet with_prerequisites(FeatureSet s) {
+  // Backwards, so that a prerequisite added here gets its own in turn.
+  for (auto f = kFeatures.rbegin(); f != kFeatures.rend(); ++f)
+    if (s.has(f->feature) && f->needs != Feature::kCount) s.add(f->needs);
+  return s;
+}
+
+FeatureSet closed(FeatureSet s) {
   for (const auto& f : kFeatures)
-    if (f.arch == build_arch() && f.name == name) return f.feature;
-  return std::nullopt;
+    if (s.has(f.feature) && f.needs != Feature::kCount && !s.has(f.needs)) s.remove(f.feature);
+  return s;
 }
 
 std::string_view arch_name(Arch a) {
@@ -136,20 +169,26 @@ MaskResult apply_mask(FeatureSet detected, std::string_view mask, bool emulated)
                 std::string(arch_name(build_arch())) + ": " + known_names() + ")";
       return r;
     }
-    if (on) {
-      if (!detected.has(*f) && !emulated) {
-        r.error = "LOCKSTEP_CPU: '+" + std::string(name) +
-                  "' declares a feature this CPU lacks; code using it would fault. "
+    if (!on) {
+      eff.remove(*f);
+      continue;
+    }
+    // A feature comes with its prerequisites: +avx2 after all=off means the
+    // x86-64 level up to avx2, as a CPU with avx2 has it.
+    for (std::optional<Feature> g = *f; g; g = prerequisite(*g)) {
+      if (!detected.has(*g) && !emulated && !is_preference(*g)) {
+        r.error = "LOCKSTEP_CPU: '+" + std::string(name) + "' declares " +
+                  (*g == *f ? std::string("a feature") : std::string(feature_name(*g)) + ", which") +
+                  " this CPU lacks; code using it would fault. "
                   "Set LOCKSTEP_CPU_EMULATED_BY=<emulator> when an emulator provides it";
         return r;
       }
-      eff.add(*f);
-    } else {
-      eff.remove(*f);
+      eff.add(*g);
     }
   }
-  // Only features of this architecture mean anything here.
-  eff = eff - (FeatureSet::from_bits(~uint64_t{0}) - all_of_arch());
+  // Only features of this architecture mean anything here, and hiding a
+  // feature hides what builds on it.
+  eff = closed(eff - (FeatureSet::from_bits(~uint64_t{0}) - all_of_arch()));
   r.effective = eff;
   r.hidden = detected - eff;
   r.declared = eff - detected;

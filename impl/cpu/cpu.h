@@ -42,6 +42,10 @@ enum class Feature : uint8_t {
   kSha512,  // Intel SHA512 extension: CPUID.(7,1):EAX[0]
   kPhe,     // Zhaoxin/VIA PadLock Hash Engine: SHA-1/SHA-256 (+ enabled)
   kPhe2,    // PHE2: SHA-384/SHA-512 (+ enabled)
+  // A preference, not an instruction set: 512-bit code costs this CPU more
+  // than it gains (the kernel's X86_FEATURE_PREFER_YMM), so dispatch passes
+  // zmm backends over for their ymm siblings.
+  kPreferYmm,
   // arm64
   kAsimd,
   kArmSha2,
@@ -86,8 +90,23 @@ class FeatureSet {
 // ("sha_ni", "avx2", ...), as /proc/cpuinfo spells it where it can.
 std::string_view feature_name(Feature f);
 Arch feature_arch(Feature f);
-// parse_feature finds a feature of the build's architecture by name.
+// is_preference: the feature describes how the CPU performs, not what it
+// executes (prefer_ymm), so declaring it can make nothing fault.
+bool is_preference(Feature f);
+// parse_feature finds a feature by name, of the build's architecture or of
+// `arch` (CPU model tables describe both).
 std::optional<Feature> parse_feature(std::string_view name);
+std::optional<Feature> parse_feature(std::string_view name, Arch arch);
+
+// Features are cumulative: each has at most one prerequisite (avx2 needs
+// avx, avx512f needs avx2, sha512 on arm64 needs sha2), as CPUs and the
+// kernel's cpuid dependency table have them. closed() drops every feature
+// whose prerequisite chain is broken, so hiding avx also hides avx2 and the
+// AVX-512 set, and a backend names only its highest feature of each chain.
+// with_prerequisites adds every feature's chain: {avx2} -> sse2 .. avx2.
+std::optional<Feature> prerequisite(Feature f);
+FeatureSet closed(FeatureSet s);
+FeatureSet with_prerequisites(FeatureSet s);
 
 constexpr Arch build_arch() {
 #if defined(__x86_64__)

@@ -121,7 +121,7 @@ LOCKSTEP_CE_FLATTEN bool finup_2x_ce(const Sha256Ctx* ctx, const uint8_t* data1,
 
 const Sha256Backend kSha256Arm64Ce = {
     {"sha256/arm64-ce",
-     {cpu::Feature::kAsimd, cpu::Feature::kArmSha2},
+     {cpu::Feature::kArmSha2},
      "Armv8 Crypto Extension SHA-256; 2-way finup_2x for 64 <= len <= 65536 "
      "(the kernel's bounds), else the front end's sequential path"},
     blocks_ce,

@@ -152,7 +152,7 @@ LOCKSTEP_SHANI_FLATTEN bool finup_2x_shani(const Sha256Ctx* ctx, const uint8_t* 
 
 const Sha256Backend kSha256X86Shani = {
     {"sha256/x86-shani",
-     {cpu::Feature::kShaNi, cpu::Feature::kSsse3, cpu::Feature::kSse41},
+     {cpu::Feature::kShaNi, cpu::Feature::kSse41},
      "SHA-NI; 2-way finup_2x for 64 <= len <= 65536 (the kernel's bounds), "
      "else the front end's sequential path"},
     blocks_shani,

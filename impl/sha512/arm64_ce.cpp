@@ -104,7 +104,7 @@ LOCKSTEP_SHA512 void blocks_ce(State* state, const uint8_t* data, size_t nblocks
 
 const Sha512Backend kSha512Arm64Ce = {
     {"sha512/arm64-ce",
-     {cpu::Feature::kAsimd, cpu::Feature::kArmSha512},
+     {cpu::Feature::kArmSha512},
      "Armv8.2 SHA512H/H2/SU0/SU1; needs HWCAP_SHA512, so cores without it "
      "(Cortex-A53/A57/A72) get sha512/generic instead of SIGILL"},
     blocks_ce,
