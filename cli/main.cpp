@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "catalog.h"
 #include "commands.h"
 #include "emulators.h"
 
@@ -32,10 +33,24 @@ int main(int argc, char** argv) {
   auto* list = app.add_subcommand("list", "Every backend compiled in, its CPU needs and whether it runs here");
   list->add_flag("--json", json, "Machine-readable output");
 
+  // Names come from the catalog, so a new family shows up here by itself.
+  std::vector<std::string> hash_names, family_names;
+  for (const lockstep::catalog::HashAlgorithm* a : lockstep::catalog::hash_algorithms())
+    hash_names.emplace_back(a->name);
+  for (const lockstep::catalog::Family* f : lockstep::catalog::families())
+    family_names.emplace_back(f->name);
+  std::vector<std::string> harnesses = family_names;
+  harnesses.emplace_back("vectors");
+  auto joined = [](const std::vector<std::string>& v) {
+    std::string out;
+    for (const std::string& s : v) out += (out.empty() ? "" : ", ") + s;
+    return out;
+  };
+
   HashOptions ho;
   auto* hash = app.add_subcommand("hash", "Hash files like sha256sum, with any backend");
-  hash->add_option("--alg", ho.alg, "sha256, sha224, sha512 or sha384")
-      ->check(CLI::IsMember({"sha256", "sha224", "sha512", "sha384"}));
+  hash->add_option("--alg", ho.alg, "One of: " + joined(hash_names))
+      ->check(CLI::IsMember(hash_names));
   hash->add_option("--backend", ho.backend, "Backend name, e.g. sha256/x86-shani (default: the selected one)");
   hash->add_option("files", ho.files, "Files; - or none reads standard input");
 
@@ -46,7 +61,7 @@ int main(int argc, char** argv) {
   run->add_option("--ktap", ro.ktap_out, "Also write KTAP v1 here (the kernel's format, one subtest per environment)");
   run->add_option("--expect", ro.expect, "A manifest of cells that must PASS on this runner; any of them skipped fails the run");
   run->add_option("--backend", ro.backends, "Only these backends (repeatable; globs such as 'sha256/*')");
-  run->add_option("--family", ro.families, "Only these families (repeatable): sha256, sha512, chacha");
+  run->add_option("--family", ro.families, "Only these families (repeatable): " + joined(family_names));
   run->add_option("--env", ro.envs, "Only these environments (repeatable; ids as `run --list-envs` prints, globs allowed)");
   run->add_option("--check", ro.checks, "Only these checks (repeatable): conformance, vectors, fuzz")
       ->check(CLI::IsMember({"conformance", "vectors", "fuzz"}));
@@ -58,7 +73,8 @@ int main(int argc, char** argv) {
   auto* fuzz = app.add_subcommand("fuzz", "Fuzz a harness (libFuzzer where built, else the replay driver)");
   std::vector<std::string> fuzz_args;
   fuzz->add_option("args", fuzz_args,
-                   "[HARNESS] [CORPUS_DIR]: HARNESS is sha256, sha512, chacha or vectors (default sha256); "
+                   "[HARNESS] [CORPUS_DIR]: HARNESS is one of " + joined(harnesses) + " (default " +
+                       harnesses.front() + "); "
                    "CORPUS_DIR defaults to corpus/<harness>. A lone argument that is not a harness name "
                    "must be an existing directory (the corpus); anything else is an error")
       ->expected(0, 2);
@@ -108,18 +124,17 @@ int main(int argc, char** argv) {
   if (*fuzz) {
     // The harness name is optional: a lone argument that is no harness name
     // is a corpus only if it is an existing directory.
-    static const std::vector<std::string> kHarnesses = {"sha256", "sha512", "chacha", "vectors"};
     auto is_harness = [&](const std::string& a) {
-      return std::find(kHarnesses.begin(), kHarnesses.end(), a) != kHarnesses.end();
+      return std::find(harnesses.begin(), harnesses.end(), a) != harnesses.end();
     };
     if (!fuzz_args.empty() && is_harness(fuzz_args.front())) {
       fo.target = fuzz_args.front();
       fuzz_args.erase(fuzz_args.begin());
     } else if (!fuzz_args.empty() && (fuzz_args.size() > 1 || !is_directory(fuzz_args.front()))) {
       std::fprintf(stderr,
-                   "lockstep fuzz: unknown harness '%s' (known: sha256, sha512, chacha, vectors); "
+                   "lockstep fuzz: unknown harness '%s' (known: %s); "
                    "a corpus must be an existing directory\n",
-                   fuzz_args.front().c_str());
+                   fuzz_args.front().c_str(), joined(harnesses).c_str());
       return 2;
     }
     if (!fuzz_args.empty()) fo.corpus = fuzz_args.front();

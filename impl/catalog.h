@@ -2,6 +2,8 @@
 // code that must treat them all alike (conformance suites, fuzz harnesses,
 // the vector runner, `lockstep list/hash/run`). Each entry is generated from
 // the typed front end, so there is one implementation behind both views.
+// Nothing outside a family's folder names the family: code that needs the
+// list asks families().
 #pragma once
 
 #include <cstddef>
@@ -15,12 +17,20 @@
 
 namespace lockstep::catalog {
 
+struct HashAlgorithm;
+struct CipherAlgorithm;
+struct SubkeyAlgorithm;
+
 // Family is a set of algorithms that share backends ("sha256" serves SHA-256,
-// SHA-224 and their HMACs).
+// SHA-224 and their HMACs). Each family folder of impl/ defines its own, as
+// <family>::kFamily in its catalog.cpp; impl/CMakeLists.txt lists families.
 struct Family {
   std::string_view name;
   std::span<const Backend* const> (*backends)();  // best first, generic last
   const Backend* (*default_backend)();
+  std::span<const HashAlgorithm* const> hashes = {};
+  std::span<const CipherAlgorithm* const> ciphers = {};
+  std::span<const SubkeyAlgorithm* const> subkeys = {};
 };
 
 // HashAlgorithm is a hash and its HMAC, through type-erased contexts of
@@ -57,15 +67,17 @@ struct HashAlgorithm {
 };
 
 // CipherAlgorithm is a ChaCha variant: the RFC 8439 layout with `rounds`
-// rounds (chacha/chacha.h has the semantics).
+// rounds, or XChaCha20, which derives its key and its 12-byte nonce from a
+// 24-byte one and then is ChaCha20 (chacha/chacha.h has the semantics).
 struct CipherAlgorithm {
   std::string_view name;     // "chacha20"
   std::string_view display;  // "ChaCha20"
   const Family* family;
   int rounds;
+  size_t nonce_size;  // 12; 24 for XChaCha20
 
   // init sets up the sixteen state words from a 32-byte key, the block
-  // counter and a 12-byte nonce.
+  // counter and a nonce of nonce_size bytes.
   void (*init)(uint32_t state[16], const uint8_t* key, uint32_t counter, const uint8_t* nonce);
   // crypt XORs the keystream into src, writing dst, and advances the counter
   // in state[12] by the blocks consumed (a partial block counts as one).
@@ -73,13 +85,25 @@ struct CipherAlgorithm {
                 const Backend* b);
 };
 
+// SubkeyAlgorithm derives a key from a key and an input block, with no
+// backend of its own: HChaCha20.
+struct SubkeyAlgorithm {
+  std::string_view name;     // "hchacha20"
+  std::string_view display;  // "HChaCha20"
+  const Family* family;
+  size_t key_size, input_size, output_size;
+  void (*derive)(const uint8_t* key, const uint8_t* input, uint8_t* out);
+};
+
 std::span<const Family* const> families();
 std::span<const HashAlgorithm* const> hash_algorithms();
 std::span<const CipherAlgorithm* const> cipher_algorithms();
+std::span<const SubkeyAlgorithm* const> subkey_algorithms();
 
 const Family* find_family(std::string_view name);
 const HashAlgorithm* find_hash(std::string_view name);
 const CipherAlgorithm* find_cipher(std::string_view name);
+const SubkeyAlgorithm* find_subkey(std::string_view name);
 // find_backend looks a backend up by its full name ("sha256/x86-shani").
 const Backend* find_backend(std::string_view name);
 // family_of returns the family a backend belongs to.

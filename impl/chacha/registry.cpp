@@ -1,6 +1,7 @@
 // The ChaCha registry: every backend compiled for this target, in order of
-// preference. Adding a backend is its source file, one line here and one
-// line in CMakeLists.txt.
+// preference. Adding a backend is its source file and its entry here: an
+// extern declaration, unless a header already has one, and its place in the
+// list. impl/CMakeLists.txt picks the file up by its name.
 #include <array>
 
 #include "chacha/chacha.h"
@@ -23,6 +24,11 @@ constexpr std::array kChachaRegistry = std::to_array<const ChachaBackend*>({
 
 }  // namespace
 
-std::span<const ChachaBackend* const> registry() { return kChachaRegistry; }
+// Defined only by the planted fuzz binaries (backend.h, planted_first).
+extern const ChachaBackend* const g_chacha_planted_backend __attribute__((weak));
+
+std::span<const ChachaBackend* const> registry() {
+  return planted_first<kChachaRegistry>(&g_chacha_planted_backend);
+}
 
 }  // namespace lockstep::chacha

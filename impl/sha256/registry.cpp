@@ -1,7 +1,7 @@
 // The SHA-256 family registry: every backend compiled for this target, in
-// order of preference. Adding a backend is its source file, one line here
-// and one line in CMakeLists.txt.
-#include <algorithm>
+// order of preference. Adding a backend is its source file and its entry
+// here: an extern declaration, unless a header already has one, and its
+// place in the list. impl/CMakeLists.txt picks the file up by its name.
 #include <array>
 
 #include "sha256/sha256.h"
@@ -23,21 +23,12 @@ constexpr std::array kSha256Registry = std::to_array<const HashBackend<Sha256Fam
 
 }  // namespace
 
-// A test binary may link in one extra backend, listed first: the fuzz
-// harnesses' deliberately broken backends that prove the checks have teeth
-// (fuzz/planted). Nothing else defines it.
+// Defined only by the planted fuzz binaries (backend.h, planted_first).
 extern const HashBackend<Sha256Family>* const g_sha256_planted_backend __attribute__((weak));
 
 template <>
 std::span<const HashBackend<Sha256Family>* const> registry<Sha256Family>() {
-  static const auto with_planted = [] {
-    std::array<const HashBackend<Sha256Family>*, kSha256Registry.size() + 1> all{};
-    all[0] = &g_sha256_planted_backend ? g_sha256_planted_backend : nullptr;
-    std::copy(kSha256Registry.begin(), kSha256Registry.end(), all.begin() + 1);
-    return all;
-  }();
-  if (with_planted[0]) return with_planted;
-  return kSha256Registry;
+  return planted_first<kSha256Registry>(&g_sha256_planted_backend);
 }
 
 }  // namespace lockstep::sha2

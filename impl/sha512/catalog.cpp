@@ -1,0 +1,29 @@
+// The SHA-512 family in the catalog: SHA-512 and SHA-384 (no finup_2x, as
+// in the kernel).
+#include "sha2/catalog_entry.h"
+#include "sha512/sha512.h"
+
+namespace lockstep::sha512 {
+
+extern const catalog::Family kFamily;  // the algorithms point back at it
+
+namespace {
+
+using sha2::Sha512Family;
+
+constinit const catalog::HashAlgorithm kSha512 =
+    sha2::HashEntry<sha2::Sha512>::make("SHA-512", &kFamily);
+constinit const catalog::HashAlgorithm kSha384 =
+    sha2::HashEntry<sha2::Sha384>::make("SHA-384", &kFamily);
+constinit const catalog::HashAlgorithm* const kHashes[] = {&kSha512, &kSha384};
+
+}  // namespace
+
+constinit const catalog::Family kFamily = {
+    .name = Sha512Family::kName,
+    .backends = &sha2::catalog_backends<Sha512Family>,
+    .default_backend = &sha2::catalog_default_backend<Sha512Family>,
+    .hashes = kHashes,
+};
+
+}  // namespace lockstep::sha512
