@@ -27,14 +27,22 @@ Bytes expected_hmac(const catalog::HashAlgorithm& alg, std::span<const uint8_t> 
   return out;
 }
 
+namespace {
+bool extended_nonce(const catalog::CipherAlgorithm& alg) { return alg.nonce_size == 24; }
+}  // namespace
+
 bool oracle_for(const catalog::CipherAlgorithm& alg) {
-  return oracle::available(oracle::Source::kCryptoppPortable) &&
-         oracle::supports_chacha(oracle::Source::kCryptoppPortable, alg.rounds);
+  constexpr oracle::Source kSource = oracle::Source::kCryptoppPortable;
+  return oracle::available(kSource) && (extended_nonce(alg)
+                                            ? oracle::supports_xchacha20(kSource)
+                                            : oracle::supports_chacha(kSource, alg.rounds));
 }
 
 Bytes expected_chacha(const catalog::CipherAlgorithm& alg, std::span<const uint8_t> key,
                       uint32_t counter, std::span<const uint8_t> nonce,
                       std::span<const uint8_t> msg) {
+  if (oracle_for(alg) && extended_nonce(alg))
+    return oracle::xchacha20(oracle::Source::kCryptoppPortable, key, nonce, counter, msg);
   if (oracle_for(alg))
     return oracle::chacha(oracle::Source::kCryptoppPortable, alg.rounds, key, counter, nonce, msg);
   Bytes out(msg.size());

@@ -23,7 +23,8 @@ Bytes expected_hmac(const catalog::HashAlgorithm& alg, std::span<const uint8_t> 
                     std::span<const uint8_t> msg);
 
 // ChaCha: msg XOR the keystream of (key, counter, nonce), the counter
-// wrapping at 2^32 as lockstep's semantics say.
+// wrapping at 2^32 as lockstep's semantics say; XChaCha20 (a 24-byte nonce)
+// through the oracle's XChaCha20.
 bool oracle_for(const catalog::CipherAlgorithm& alg);
 Bytes expected_chacha(const catalog::CipherAlgorithm& alg, std::span<const uint8_t> key,
                       uint32_t counter, std::span<const uint8_t> nonce,

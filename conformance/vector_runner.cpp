@@ -1,6 +1,5 @@
 // Runs imported cases through the catalog's type-erased entry points, so any
-// backend of the right family runs them; XChaCha20 goes through
-// chacha::xchacha20() with the backend, as the conformance suite does.
+// backend of the right family runs them, XChaCha20 and HChaCha20 included.
 #include "vector_runner.h"
 
 #include <algorithm>
@@ -138,12 +137,6 @@ Verdict run(const Case& c, const MacCase& t, const Backend& b) {
   return {false, "unknown expectation"};
 }
 
-const chacha::ChachaBackend& chacha_backend(const Backend& b) {
-  for (const chacha::ChachaBackend* t : chacha::registry())
-    if (t == &b) return *t;
-  throw std::logic_error("vectors import: " + std::string(b.name) + " is not a ChaCha backend");
-}
-
 // The keystream from the block holding `offset`, its first offset % 64
 // bytes run over zeros and then dropped.
 Verdict run(const Case& c, const StreamCase& t, const Backend& b) {
@@ -152,20 +145,14 @@ Verdict run(const Case& c, const StreamCase& t, const Backend& b) {
   Bytes src(lead, 0);
   src.insert(src.end(), t.in.begin(), t.in.end());
   Bytes dst(src.size());
-  if (c.algorithm == "xchacha20") {
-    if (t.key.size() != chacha::kKeySize || t.nonce.size() != chacha::kXNonceSize)
-      return {false, "XChaCha20 takes a 32-byte key and a 24-byte nonce"};
-    chacha::xchacha20(t.key.data(), t.nonce.data(), counter, dst.data(), src.data(), src.size(),
-                      &chacha_backend(b));
-  } else {
-    const catalog::CipherAlgorithm* alg = catalog::find_cipher(c.algorithm);
-    if (!alg) throw std::logic_error("vectors import: no cipher '" + c.algorithm + "' in the catalog");
-    if (t.key.size() != chacha::kKeySize || t.nonce.size() != chacha::kNonceSize)
-      return {false, "ChaCha takes a 32-byte key and a 12-byte nonce"};
-    uint32_t state[16];
-    alg->init(state, t.key.data(), counter, t.nonce.data());
-    alg->crypt(state, dst.data(), src.data(), src.size(), &b);
-  }
+  const catalog::CipherAlgorithm* alg = catalog::find_cipher(c.algorithm);
+  if (!alg) throw std::logic_error("vectors import: no cipher '" + c.algorithm + "' in the catalog");
+  if (t.key.size() != chacha::kKeySize || t.nonce.size() != alg->nonce_size)
+    return {false, std::string(alg->display) + " takes a 32-byte key and a " +
+                       std::to_string(alg->nonce_size) + "-byte nonce"};
+  uint32_t state[16];
+  alg->init(state, t.key.data(), counter, t.nonce.data());
+  alg->crypt(state, dst.data(), src.data(), src.size(), &b);
   const Bytes got(dst.begin() + static_cast<ptrdiff_t>(lead), dst.end());
   return verdict(got, t.out, t.expect);
 }
@@ -217,11 +204,14 @@ Verdict run(const Case& c, const Finup2xCase& t, const Backend& b) {
   return {true, ""};
 }
 
-Verdict run(const Case&, const HChachaCase& t, const Backend&) {
-  if (t.key.size() != chacha::kKeySize || t.nonce.size() != chacha::kHNonceSize)
-    return {false, "HChaCha20 takes a 32-byte key and a 16-byte nonce"};
-  Bytes got(32);
-  chacha::hchacha20(t.key.data(), t.nonce.data(), got.data());
+Verdict run(const Case& c, const HChachaCase& t, const Backend&) {
+  const catalog::SubkeyAlgorithm* alg = catalog::find_subkey(c.algorithm);
+  if (!alg) throw std::logic_error("vectors import: no subkey algorithm '" + c.algorithm + "' in the catalog");
+  if (t.key.size() != alg->key_size || t.nonce.size() != alg->input_size)
+    return {false, std::string(alg->display) + " takes a " + std::to_string(alg->key_size) +
+                       "-byte key and a " + std::to_string(alg->input_size) + "-byte nonce"};
+  Bytes got(alg->output_size);
+  alg->derive(t.key.data(), t.nonce.data(), got.data());
   return verdict(got, t.subkey, t.expect);
 }
 
@@ -238,9 +228,7 @@ std::string size_text(uint64_t bytes) {
 }
 
 const catalog::Family* family_of_case(const Case& c) {
-  std::string_view a = hash_of(c.algorithm);
-  if (a == "xchacha20" || a == "hchacha20") a = "chacha20";
-  return catalog::find_algorithm_family(a);
+  return catalog::find_algorithm_family(hash_of(c.algorithm));
 }
 
 std::string skip_reason(const Case& c, const RunOptions& o) {

@@ -24,9 +24,12 @@ Expected expected_for(const Program& p, const catalog::CipherAlgorithm& a) {
   const uint64_t blocks = (p.message.size() + 63) / 64;
   e.counter_after = static_cast<uint32_t>(p.counter + blocks);
   constexpr oracle::Source kSource = oracle::Source::kCryptoppSimd;
-  if (oracle::available(kSource) && oracle::supports_chacha(kSource, a.rounds)) {
+  const bool x = a.nonce_size == 24;  // XChaCha20
+  if (oracle::available(kSource) &&
+      (x ? oracle::supports_xchacha20(kSource) : oracle::supports_chacha(kSource, a.rounds))) {
     e.who = std::string(oracle::source_name(kSource));
-    e.value = oracle::chacha(kSource, a.rounds, p.key, p.counter, p.nonce, p.message);
+    e.value = x ? oracle::xchacha20(kSource, p.key, p.nonce, p.counter, p.message)
+                : oracle::chacha(kSource, a.rounds, p.key, p.counter, p.nonce, p.message);
     return e;
   }
   // No oracle in this build: generic stands in, checked against it natively.
@@ -48,7 +51,8 @@ Expected expected_for(const Program& p, const catalog::CipherAlgorithm& a) {
   msg += "program:\n" + p.describe();
   std::vector<oracle::Opinion> votes;
   if (oracle::available(oracle::Source::kCryptoppSimd))
-    votes = oracle::chacha_opinions(a.rounds, p.key, p.counter, p.nonce, p.message);
+    votes = a.nonce_size == 24 ? oracle::xchacha20_opinions(p.key, p.nonce, p.counter, p.message)
+                               : oracle::chacha_opinions(a.rounds, p.key, p.counter, p.nonce, p.message);
   for (const Backend* other : a.family->backends()) {
     if (!other->usable(cpu::effective())) continue;
     Bytes v(p.message.size());
@@ -68,7 +72,7 @@ Expected expected_for(const Program& p, const catalog::CipherAlgorithm& a) {
 
 void check_cipher_program(const Program& p) {
   const catalog::CipherAlgorithm* a = catalog::find_cipher(p.algorithm);
-  if (!a || p.key.size() != 32 || p.nonce.size() != 12) {
+  if (!a || p.key.size() != 32 || p.nonce.size() != a->nonce_size) {
     std::fprintf(stderr, "lockstep: malformed cipher program for %s\n", p.algorithm.c_str());
     std::abort();
   }
@@ -78,7 +82,7 @@ void check_cipher_program(const Program& p) {
   const size_t shift = p.overlap == Overlap::kOverInputStart ? p.out_offset % 65 : 0;
   const bool separate = p.overlap == Overlap::kSeparate;
   // Exactly sized: the input ends at its block's end, and so does the output.
-  const Block input(shift + p.in_offset + len), output(p.out_offset + len);
+  const HeapBuffer input(shift + p.in_offset + len), output(p.out_offset + len);
 
   for (const Backend* b : a->family->backends()) {
     if (!runs_on(*b)) continue;

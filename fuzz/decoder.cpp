@@ -55,7 +55,9 @@ void decode_layout(FuzzedDataProvider& in, Program& p, size_t block, bool whole_
 Program decode_cipher(const uint8_t* data, size_t size, const CipherChoices& c) {
   FuzzedDataProvider in(data, size);
   Program p;
-  p.algorithm = std::string(c.algorithms[in.ConsumeIntegralInRange<size_t>(0, c.algorithms.size() - 1)]);
+  const size_t pick = in.ConsumeIntegralInRange<size_t>(0, c.algorithms.size() - 1);
+  p.algorithm = std::string(c.algorithms[pick]);
+  const size_t nonce_size = c.nonce_sizes.empty() ? 12 : c.nonce_sizes[pick];
   p.op = Operation::kCrypt;
   p.counter = counter(in);
   // Calls of whole blocks keep the keystream continuous (a partial block
@@ -63,8 +65,8 @@ Program decode_cipher(const uint8_t* data, size_t size, const CipherChoices& c) 
   decode_layout(in, p, 64, /*whole_blocks=*/true);
   p.key = in.ConsumeBytes<uint8_t>(32);
   p.key.resize(32);
-  p.nonce = in.ConsumeBytes<uint8_t>(12);
-  p.nonce.resize(12);
+  p.nonce = in.ConsumeBytes<uint8_t>(nonce_size);
+  p.nonce.resize(nonce_size);
   p.message = in.ConsumeRemainingBytes<uint8_t>();
   return p;
 }

@@ -22,7 +22,8 @@ struct HashChoices {
 Program decode_hash(const uint8_t* data, size_t size, const HashChoices& choices);
 
 struct CipherChoices {
-  std::span<const std::string_view> algorithms;  // "chacha20", "chacha12"
+  std::span<const std::string_view> algorithms;  // "chacha20", "chacha12", "xchacha20"
+  std::span<const size_t> nonce_sizes;           // each algorithm's; empty: all 12
 };
 
 // decode_cipher decodes a ChaCha program: key, nonce, a counter biased
