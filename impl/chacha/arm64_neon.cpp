@@ -120,7 +120,8 @@ void crypt_neon(State* state, uint8_t* dst, const uint8_t* src, size_t len, int 
 
 }  // namespace
 
-const ChachaBackend kChachaArm64Neon = {
+// extern: the registry declares it; a header need not.
+extern const ChachaBackend kChachaArm64Neon = {
     {"chacha/arm64-neon",
      {cpu::Feature::kAsimd},
      "Advanced SIMD, 4 blocks in parallel (the kernel's chacha_4block_xor_neon shape); "

@@ -23,7 +23,8 @@ void crypt_generic(State* state, uint8_t* dst, const uint8_t* src, size_t len, i
 
 }  // namespace
 
-const ChachaBackend kChachaGeneric = {
+// extern: the registry declares it; a header need not.
+extern const ChachaBackend kChachaGeneric = {
     {"chacha/generic", {}, "portable C++, one block at a time; the reference for the others"},
     crypt_generic,
 };

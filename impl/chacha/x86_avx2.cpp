@@ -219,7 +219,8 @@ void crypt_avx2(State* state, uint8_t* dst, const uint8_t* src, size_t len, int 
 
 }  // namespace
 
-const ChachaBackend kChachaX86Avx2 = {
+// extern: the registry declares it; a header need not.
+extern const ChachaBackend kChachaX86Avx2 = {
     {"chacha/x86-avx2",
      {cpu::Feature::kAvx2},
      "8 blocks in ymm registers, one state word per register; rows of 4, 2 or 1 blocks for "

@@ -271,7 +271,8 @@ LOCKSTEP_AVX512F void crypt_avx512f(State* state, uint8_t* dst, const uint8_t* s
 
 }  // namespace
 
-const ChachaBackend kChachaX86Avx512f = {
+// extern: the registry declares it; a header need not.
+extern const ChachaBackend kChachaX86Avx512f = {
     {"chacha/x86-avx512f",
      {cpu::Feature::kAvx512f},
      "16 blocks in zmm registers, one state word per register; 8, 4 or 1 block(s) in rows "

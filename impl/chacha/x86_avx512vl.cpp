@@ -176,9 +176,10 @@ LOCKSTEP_AVX512VL void crypt_avx512vl(State* state, uint8_t* dst, const uint8_t*
 
 }  // namespace
 
-const ChachaBackend kChachaX86Avx512vl = {
+// extern: the registry declares it; a header need not.
+extern const ChachaBackend kChachaX86Avx512vl = {
     {"chacha/x86-avx512vl",
-     {cpu::Feature::kAvx512f, cpu::Feature::kAvx512vl},
+     {cpu::Feature::kAvx512vl},
      "8 blocks in ymm registers with AVX-512 rotates, one state word per register; 4, 2 or 1 "
      "block(s) in rows for short pieces"},
     crypt_avx512vl,

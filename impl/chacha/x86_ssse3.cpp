@@ -138,7 +138,8 @@ void crypt_ssse3(State* state, uint8_t* dst, const uint8_t* src, size_t len, int
 
 }  // namespace
 
-const ChachaBackend kChachaX86Ssse3 = {
+// extern: the registry declares it; a header need not.
+extern const ChachaBackend kChachaX86Ssse3 = {
     {"chacha/x86-ssse3",
      {cpu::Feature::kSsse3},
      "4 blocks in xmm registers, one state word per register; 1 to 3 blocks in rows for "

@@ -13,8 +13,9 @@
 //
 // Declaring a feature the CPU lacks would let dispatch pick code that faults,
 // so it is refused unless LOCKSTEP_CPU_EMULATED_BY names the emulator that
-// provides it (for example LOCKSTEP_CPU_EMULATED_BY=sde). The in-process PHE
-// trap emulator (LOCKSTEP_EMULATE=phe) declares its features itself.
+// provides it (for example LOCKSTEP_CPU_EMULATED_BY=sde). The in-process trap
+// emulators (emulation/trap, LOCKSTEP_EMULATE=phe or sha512ext) declare
+// their features themselves.
 #pragma once
 
 #include <cstdint>
@@ -148,10 +149,10 @@ struct MaskResult {
 // `emulated` says an emulator vouches for declared features.
 MaskResult apply_mask(FeatureSet detected, std::string_view mask, bool emulated);
 
-// declare_emulated is called by an in-process emulator (the PHE trap
-// emulator) that makes `features` executable. It must run before the first
-// call of state()/effective() (a static initializer of the emulator library
-// does this); a later call aborts, since dispatch may already have chosen.
+// declare_emulated is called by an in-process emulator (the trap host, for
+// each emulator LOCKSTEP_EMULATE enables) that makes `features` executable.
+// It must run before the first call of state()/effective() (a static
+// initializer does this); a later call aborts, since dispatch may already have chosen.
 // Emulated features count as detected and are reported as emulated.
 void declare_emulated(FeatureSet features, std::string_view emulator);
 

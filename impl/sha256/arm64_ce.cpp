@@ -119,7 +119,8 @@ LOCKSTEP_CE_FLATTEN bool finup_2x_ce(const Sha256Ctx* ctx, const uint8_t* data1,
 
 }  // namespace
 
-const Sha256Backend kSha256Arm64Ce = {
+// extern: the registry declares it; a header need not.
+extern const Sha256Backend kSha256Arm64Ce = {
     {"sha256/arm64-ce",
      {cpu::Feature::kArmSha2},
      "Armv8 Crypto Extension SHA-256; 2-way finup_2x for 64 <= len <= 65536 "

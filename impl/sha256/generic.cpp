@@ -21,7 +21,8 @@ struct Sha256Params {
 
 }  // namespace
 
-const Sha256Backend kSha256Generic = {
+// extern: the registry declares it; a header need not.
+extern const Sha256Backend kSha256Generic = {
     {"sha256/generic", {}, "portable C++; the reference for the other backends"},
     sha2::generic_blocks<Sha256Params>,
 };

@@ -158,7 +158,8 @@ LOCKSTEP_AVX2 void blocks_avx2(State* state, const uint8_t* data, size_t nblocks
 
 }  // namespace
 
-const Sha256Backend kSha256X86Avx2 = {
+// extern: the registry declares it; a header need not.
+extern const Sha256Backend kSha256X86Avx2 = {
     {"sha256/x86-avx2",
      {cpu::Feature::kAvx2, cpu::Feature::kBmi2},
      "AVX2 message schedule for two blocks at a time, scalar rounds with BMI2 RORX"},

@@ -5,7 +5,8 @@
 
 namespace lockstep {
 
-const Sha256Backend kSha256X86Phe = {
+// extern: the registry declares it; a header need not.
+extern const Sha256Backend kSha256X86Phe = {
     {"sha256/x86-phe",
      {cpu::Feature::kPhe},
      "Zhaoxin/VIA PadLock REP XSHA256 in block mode; needs the PHE unit present "

@@ -150,7 +150,8 @@ LOCKSTEP_SHANI_FLATTEN bool finup_2x_shani(const Sha256Ctx* ctx, const uint8_t* 
 
 }  // namespace
 
-const Sha256Backend kSha256X86Shani = {
+// extern: the registry declares it; a header need not.
+extern const Sha256Backend kSha256X86Shani = {
     {"sha256/x86-shani",
      {cpu::Feature::kShaNi, cpu::Feature::kSse41},
      "SHA-NI; 2-way finup_2x for 64 <= len <= 65536 (the kernel's bounds), "

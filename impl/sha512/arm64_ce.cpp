@@ -102,7 +102,8 @@ LOCKSTEP_SHA512 void blocks_ce(State* state, const uint8_t* data, size_t nblocks
 
 }  // namespace
 
-const Sha512Backend kSha512Arm64Ce = {
+// extern: the registry declares it; a header need not.
+extern const Sha512Backend kSha512Arm64Ce = {
     {"sha512/arm64-ce",
      {cpu::Feature::kArmSha512},
      "Armv8.2 SHA512H/H2/SU0/SU1; needs HWCAP_SHA512, so cores without it "

@@ -21,7 +21,8 @@ struct Sha512Params {
 
 }  // namespace
 
-const Sha512Backend kSha512Generic = {
+// extern: the registry declares it; a header need not.
+extern const Sha512Backend kSha512Generic = {
     {"sha512/generic", {}, "portable C++; the reference for the other backends"},
     sha2::generic_blocks<Sha512Params>,
 };

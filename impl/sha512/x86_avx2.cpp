@@ -277,7 +277,8 @@ LOCKSTEP_AVX2 void blocks_avx2(State* state, const uint8_t* data, size_t nblocks
 
 }  // namespace
 
-const Sha512Backend kSha512X86Avx2 = {
+// extern: the registry declares it; a header need not.
+extern const Sha512Backend kSha512X86Avx2 = {
     {"sha512/x86-avx2",
      {cpu::Feature::kAvx2, cpu::Feature::kBmi2},
      "AVX2 message schedule for two blocks at a time, pipelined under scalar rounds with BMI2 "

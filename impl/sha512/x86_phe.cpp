@@ -7,7 +7,8 @@
 
 namespace lockstep {
 
-const Sha512Backend kSha512X86Phe = {
+// extern: the registry declares it; a header need not.
+extern const Sha512Backend kSha512X86Phe = {
     {"sha512/x86-phe",
      {cpu::Feature::kPhe2},
      "Zhaoxin PHE2 REP XSHA512 in block mode; needs the PHE2 unit present and "

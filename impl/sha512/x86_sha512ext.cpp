@@ -144,7 +144,8 @@ LOCKSTEP_SHA512EXT void blocks_sha512ext(State* state, const uint8_t* data, size
 
 }  // namespace
 
-const Sha512Backend kSha512X86Sha512Ext = {
+// extern: the registry declares it; a header need not.
+extern const Sha512Backend kSha512X86Sha512Ext = {
     {"sha512/x86-sha512ext",
      {cpu::Feature::kAvx2, cpu::Feature::kSha512},
      "SHA512 extension (VSHA512RNDS2/MSG1/MSG2, as bytes: GCC 12 lacks them) with AVX2; "
