@@ -8,6 +8,7 @@
 #include <cstring>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bytes.h"
@@ -223,6 +224,36 @@ TEST(Dispatch, Finup2xIsOptimizedNullMeansDefault) {
         << alg->name << ": default backend " << d->name;
   }
   EXPECT_GT(checked, 0) << "no algorithm has finup_2x";
+}
+
+// Test what the model table implies for the 512-bit ChaCha code, with no
+// emulator needed: wherever a model has AVX-512VL, its ChaCha choice is the
+// zmm backend unless the model prefers ymm, where it is the ymm AVX-512VL
+// one; and the table marks the parts the kernel's zmm exclusion list names
+// (Skylake-X, Ice Lake) and not Sapphire Rapids. The SDE rows run the same
+// derivation under the emulator.
+TEST(Dispatch, ModelTablePrefersYmmWhereTheKernelDoes) {
+  const catalog::Family* chacha = catalog::find_family("chacha");
+  ASSERT_NE(chacha, nullptr);
+  const Backend* zmm = catalog::find_backend("chacha/x86-avx512f");
+  const Backend* ymm = catalog::find_backend("chacha/x86-avx512vl");
+  if (zmm == nullptr || ymm == nullptr) GTEST_SKIP() << "no AVX-512 ChaCha backends in this build";
+  int checked = 0;
+  for (const models::Model& m : models::table().models) {
+    if (m.arch != cpu::build_arch() || !m.features.has(cpu::Feature::kAvx512vl)) continue;
+    ++checked;
+    const Backend* want = m.features.has(cpu::Feature::kPreferYmm) ? ymm : zmm;
+    EXPECT_EQ(expected_default(*chacha, m.features), want) << m.id;
+  }
+  EXPECT_GT(checked, 0) << "no AVX-512 model in emulation/cpu_models.json";
+  // The kernel's list, as published (arch/x86/kernel/cpu/intel.c).
+  for (const auto& [id, prefers_ymm] : {std::pair{"sde-skx", true}, std::pair{"sde-icl", true},
+                                        std::pair{"sde-spr", false}}) {
+    const models::Model* m = models::find(id);
+    ASSERT_NE(m, nullptr) << id;
+    EXPECT_EQ(m->features.has(cpu::Feature::kPreferYmm), prefers_ymm) << id;
+    EXPECT_EQ(expected_default(*chacha, m->features), prefers_ymm ? ymm : zmm) << id;
+  }
 }
 
 // Test that on the CPU model named by LOCKSTEP_CPU_MODEL (an entry of
