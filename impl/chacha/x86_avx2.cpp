@@ -16,13 +16,14 @@
 #define LOCKSTEP_AVX2 __attribute__((target("avx2")))
 #define LOCKSTEP_AVX2_INLINE __attribute__((target("avx2"), always_inline)) inline
 #define LOCKSTEP_CHACHA_INLINE LOCKSTEP_AVX2_INLINE
-#include "chacha/rounds.h"
+#define LOCKSTEP_CHACHA_KERNEL LOCKSTEP_AVX2
+#include "chacha/rows.h"
 
 namespace lockstep::chacha {
 namespace {
 
-// The instructions for rounds.h, for both widths, so that the row code
-// serves one block in an xmm register as well as two in a ymm register.
+// The instructions for rounds.h and rows.h, for both widths, so that the row
+// code serves one block in an xmm register as well as two in a ymm register.
 struct Ops {
 #define LOCKSTEP_OP static LOCKSTEP_AVX2_INLINE
   LOCKSTEP_OP __m128i add(__m128i a, __m128i b) { return _mm_add_epi32(a, b); }
@@ -82,86 +83,22 @@ struct Ops {
   LOCKSTEP_OP __m256i words1(__m256i x) { return _mm256_shuffle_epi32(x, 0x39); }
   LOCKSTEP_OP __m256i words2(__m256i x) { return _mm256_shuffle_epi32(x, 0x4e); }
   LOCKSTEP_OP __m256i words3(__m256i x) { return _mm256_shuffle_epi32(x, 0x93); }
+
+  // The row code's two blocks to a ymm register (rows.h).
+  LOCKSTEP_OP __m256i broadcast(const uint32_t* w) {
+    return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(w)));
+  }
+  LOCKSTEP_OP __m256i count(__m256i d, int n) {
+    return add(d, _mm256_setr_epi32(n, 0, 0, 0, n + 1, 0, 0, 0));
+  }
+
+  // Lane pickers for rows.h's two blocks to a ymm register.
+  template <int I, int J>
+  LOCKSTEP_OP __m256i lanes(__m256i a, __m256i b) {
+    return _mm256_permute2x128_si256(a, b, I | (2 + J) << 4);
+  }
 #undef LOCKSTEP_OP
 };
-
-LOCKSTEP_AVX2_INLINE __m128i load128(const void* p) {
-  return _mm_loadu_si128(static_cast<const __m128i*>(p));
-}
-LOCKSTEP_AVX2_INLINE __m256i load256(const void* p) {
-  return _mm256_loadu_si256(static_cast<const __m256i*>(p));
-}
-
-// Each chunk is loaded just before the store to the same offset, and the
-// callers go in ascending order: with dst <= src a store then only overwrites
-// input that has been read already.
-LOCKSTEP_AVX2_INLINE void xor_store(uint8_t* dst, const uint8_t* src, size_t offset, __m128i ks) {
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + offset), Ops::eor(load128(src + offset), ks));
-}
-LOCKSTEP_AVX2_INLINE void xor_store(uint8_t* dst, const uint8_t* src, size_t offset, __m256i ks) {
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + offset),
-                      Ops::eor(load256(src + offset), ks));
-}
-
-// Row i of the state in both 128-bit lanes.
-LOCKSTEP_AVX2_INLINE __m256i row2(const State& state, int i) {
-  return _mm256_broadcastsi128_si256(load128(state.x + 4 * i));
-}
-
-// The counters of two row-layout blocks: `first` in the low lane, first + 1
-// in the high one. 32-bit adds wrap each block's counter on its own, as it
-// must (no carry into word 13).
-LOCKSTEP_AVX2_INLINE __m256i counter_step(int first) {
-  return _mm256_setr_epi32(first, 0, 0, 0, first + 1, 0, 0, 0);
-}
-
-// store_rows writes the two blocks of a ymm row set: the low lanes of a, b,
-// c and d are the first block, the high lanes the second.
-LOCKSTEP_AVX2_INLINE void store_rows(uint8_t* dst, const uint8_t* src, __m256i a, __m256i b,
-                                     __m256i c, __m256i d) {
-  xor_store(dst, src, 0, _mm256_permute2x128_si256(a, b, 0x20));
-  xor_store(dst, src, 32, _mm256_permute2x128_si256(c, d, 0x20));
-  xor_store(dst, src, 64, _mm256_permute2x128_si256(a, b, 0x31));
-  xor_store(dst, src, 96, _mm256_permute2x128_si256(c, d, 0x31));
-}
-
-LOCKSTEP_AVX2 void block1(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
-  const __m128i a0 = load128(state.x), b0 = load128(state.x + 4), c0 = load128(state.x + 8),
-                d0 = load128(state.x + 12);
-  __m128i a[1] = {a0}, b[1] = {b0}, c[1] = {c0}, d[1] = {d0};
-  row_rounds<Ops, 1>(a, b, c, d, rounds);
-  xor_store(dst, src, 0, Ops::add(a[0], a0));
-  xor_store(dst, src, 16, Ops::add(b[0], b0));
-  xor_store(dst, src, 32, Ops::add(c[0], c0));
-  xor_store(dst, src, 48, Ops::add(d[0], d0));
-}
-
-// G groups of two blocks, block 2g + q in lane q of group g.
-template <size_t G>
-LOCKSTEP_AVX2_INLINE void rows2(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
-  const __m256i a0 = row2(state, 0), b0 = row2(state, 1), c0 = row2(state, 2);
-  __m256i d0[G], a[G], b[G], c[G], d[G];
-#pragma GCC unroll 4
-  for (size_t g = 0; g < G; ++g) {
-    d0[g] = Ops::add(row2(state, 3), counter_step(static_cast<int>(2 * g)));
-    a[g] = a0, b[g] = b0, c[g] = c0, d[g] = d0[g];
-  }
-  row_rounds<Ops, G>(a, b, c, d, rounds);
-#pragma GCC unroll 4
-  for (size_t g = 0; g < G; ++g)
-    store_rows(dst + 128 * g, src + 128 * g, Ops::add(a[g], a0), Ops::add(b[g], b0),
-               Ops::add(c[g], c0), Ops::add(d[g], d0[g]));
-}
-
-LOCKSTEP_AVX2 void block2(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
-  rows2<1>(state, dst, src, rounds);
-}
-
-// Two independent row sets: one alone would leave the core waiting on the
-// latency of its dependency chain.
-LOCKSTEP_AVX2 void block4(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
-  rows2<2>(state, dst, src, rounds);
-}
 
 // transpose turns, within each 128-bit lane, four registers holding one
 // word of four blocks each into four registers holding four consecutive
@@ -183,8 +120,8 @@ template <int Sel>
 LOCKSTEP_AVX2_INLINE void store_lanes(uint8_t* dst, const uint8_t* src, const __m256i (&x)[16]) {
 #pragma GCC unroll 4
   for (int j = 0; j < 4; ++j) {
-    xor_store(dst, src, 64 * j, _mm256_permute2x128_si256(x[j], x[4 + j], Sel));
-    xor_store(dst, src, 64 * j + 32, _mm256_permute2x128_si256(x[8 + j], x[12 + j], Sel));
+    xor_store<Ops>(dst, src, 64 * j, _mm256_permute2x128_si256(x[j], x[4 + j], Sel));
+    xor_store<Ops>(dst, src, 64 * j + 32, _mm256_permute2x128_si256(x[8 + j], x[12 + j], Sel));
   }
 }
 
@@ -213,8 +150,9 @@ void crypt_avx2(State* state, uint8_t* dst, const uint8_t* src, size_t len, int 
   // Like the kernel's glue: eight-block groups, a last piece of five to
   // eight blocks through the eight-block code too, and anything shorter
   // through the narrowest code that covers it in one call.
-  crypt_tiers(state, dst, src, len, rounds, tier<8>(block8), tier<4>(block4), tier<2>(block2),
-              tier<1>(block1));
+  // Four blocks are two ymm row sets side by side; one block is in xmm.
+  crypt_tiers(state, dst, src, len, rounds, tier<8>(block8), tier<4>(row_blocks<Ops, __m256i, 2>),
+              tier<2>(row_blocks<Ops, __m256i, 1>), tier<1>(row_blocks<Ops, __m128i, 1>));
 }
 
 }  // namespace

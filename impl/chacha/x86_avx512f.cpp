@@ -36,12 +36,13 @@
 #define LOCKSTEP_AVX512F __attribute__((target("avx512f")))
 #define LOCKSTEP_AVX512F_INLINE __attribute__((target("avx512f"), always_inline)) inline
 #define LOCKSTEP_CHACHA_INLINE LOCKSTEP_AVX512F_INLINE
-#include "chacha/rounds.h"
+#define LOCKSTEP_CHACHA_KERNEL LOCKSTEP_AVX512F
+#include "chacha/rows.h"
 
 namespace lockstep::chacha {
 namespace {
 
-// The instructions for rounds.h, at both widths.
+// The instructions for rounds.h and rows.h, at both widths.
 struct Ops {
 #define LOCKSTEP_OP static LOCKSTEP_AVX512F_INLINE
   LOCKSTEP_OP __m512i add(__m512i a, __m512i b) { return _mm512_add_epi32(a, b); }
@@ -59,6 +60,13 @@ struct Ops {
   LOCKSTEP_OP __m512i words3(__m512i x) {
     return _mm512_shuffle_epi32(x, static_cast<_MM_PERM_ENUM>(0x93));
   }
+  // The row code's four blocks to a zmm register (rows.h).
+  LOCKSTEP_OP __m512i broadcast(const uint32_t* w) {
+    return _mm512_broadcast_i32x4(_mm_loadu_si128(reinterpret_cast<const __m128i*>(w)));
+  }
+  LOCKSTEP_OP __m512i count(__m512i d, int n) {
+    return add(d, _mm512_setr_epi32(n, 0, 0, 0, n + 1, 0, 0, 0, n + 2, 0, 0, 0, n + 3, 0, 0, 0));
+  }
 
   LOCKSTEP_OP __m128i add(__m128i a, __m128i b) { return _mm_add_epi32(a, b); }
   LOCKSTEP_OP __m128i eor(__m128i a, __m128i b) { return _mm_xor_si128(a, b); }
@@ -74,6 +82,12 @@ struct Ops {
   template <int N>
   LOCKSTEP_OP __m128i rot_in_zmm(__m128i x) {
     return _mm512_castsi512_si128(_mm512_rol_epi32(_mm512_castsi128_si512(x), N));
+  }
+
+  // Lane pickers for rows.h's four blocks to a zmm register.
+  template <int I0, int I1, int J0, int J1>
+  LOCKSTEP_OP __m512i lanes(__m512i a, __m512i b) {
+    return _mm512_shuffle_i32x4(a, b, I0 | I1 << 2 | J0 << 4 | J1 << 6);
   }
 #undef LOCKSTEP_OP
 };
@@ -140,20 +154,6 @@ LOCKSTEP_AVX512F_INLINE void transpose16(__m512i (&x)[16]) {
   }
 }
 
-// Each register is loaded just before the store to the same offset and the
-// callers go in ascending order: with dst <= src a store then only
-// overwrites input that has been read already.
-LOCKSTEP_AVX512F_INLINE void xor_store(uint8_t* dst, const uint8_t* src, size_t offset,
-                                       __m512i ks) {
-  _mm512_storeu_si512(dst + offset, Ops::eor(_mm512_loadu_si512(src + offset), ks));
-}
-
-LOCKSTEP_AVX512F_INLINE void xor_store(uint8_t* dst, const uint8_t* src, size_t offset,
-                                       __m128i ks) {
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + offset),
-                   Ops::eor(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src + offset)), ks));
-}
-
 LOCKSTEP_AVX512F void block16(const State& state, const Head& head, uint8_t* dst,
                               const uint8_t* src, int rounds) {
   // A 32-bit add wraps each lane's counter on its own (no carry into word 13).
@@ -187,68 +187,7 @@ LOCKSTEP_AVX512F void block16(const State& state, const Head& head, uint8_t* dst
   for (int k = 0; k < 16; ++k) x[k] = Ops::add(x[k], k == 12 ? counters : splat(state.x[k]));
   transpose16(x);
 #pragma GCC unroll 16
-  for (int b = 0; b < 16; ++b) xor_store(dst, src, 64 * b, x[b]);
-}
-
-// The row paths: rounds.h's row layout, four blocks to a zmm register.
-LOCKSTEP_AVX512F_INLINE __m512i row4(const uint32_t* w) {
-  return _mm512_broadcast_i32x4(_mm_loadu_si128(reinterpret_cast<const __m128i*>(w)));
-}
-
-// G groups of four blocks, block 4g + q in lane q of group g.
-template <size_t G>
-LOCKSTEP_AVX512F_INLINE void rows4(const State& state, uint8_t* dst, const uint8_t* src,
-                                   int rounds) {
-  const __m512i a0 = row4(state.x), b0 = row4(state.x + 4), c0 = row4(state.x + 8);
-  __m512i d0[G];
-  __m512i a[G], b[G], c[G], d[G];
-#pragma GCC unroll 4
-  for (size_t g = 0; g < G; ++g) {
-    const int n = static_cast<int>(4 * g);
-    d0[g] = Ops::add(row4(state.x + 12),
-                     _mm512_setr_epi32(n, 0, 0, 0, n + 1, 0, 0, 0, n + 2, 0, 0, 0, n + 3, 0, 0, 0));
-    a[g] = a0, b[g] = b0, c[g] = c0, d[g] = d0[g];
-  }
-  row_rounds<Ops, G>(a, b, c, d, rounds);
-#pragma GCC unroll 4
-  for (size_t g = 0; g < G; ++g) {
-    const __m512i ra = Ops::add(a[g], a0), rb = Ops::add(b[g], b0), rc = Ops::add(c[g], c0),
-                  rd = Ops::add(d[g], d0[g]);
-    // 0x44 takes lanes 0, 1 of both sources and 0xee lanes 2, 3; then 0x88
-    // and 0xdd pick out one block's four rows.
-    const __m512i ab01 = _mm512_shuffle_i32x4(ra, rb, 0x44);
-    const __m512i cd01 = _mm512_shuffle_i32x4(rc, rd, 0x44);
-    const __m512i ab23 = _mm512_shuffle_i32x4(ra, rb, 0xee);
-    const __m512i cd23 = _mm512_shuffle_i32x4(rc, rd, 0xee);
-    const size_t base = 256 * g;
-    xor_store(dst, src, base, _mm512_shuffle_i32x4(ab01, cd01, 0x88));
-    xor_store(dst, src, base + 64, _mm512_shuffle_i32x4(ab01, cd01, 0xdd));
-    xor_store(dst, src, base + 128, _mm512_shuffle_i32x4(ab23, cd23, 0x88));
-    xor_store(dst, src, base + 192, _mm512_shuffle_i32x4(ab23, cd23, 0xdd));
-  }
-}
-
-// Two groups: the two dependency chains keep both vector ports busy.
-LOCKSTEP_AVX512F void block8(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
-  rows4<2>(state, dst, src, rounds);
-}
-
-LOCKSTEP_AVX512F void block4(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
-  rows4<1>(state, dst, src, rounds);
-}
-
-LOCKSTEP_AVX512F void block1(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
-  const auto row = [](const uint32_t* w) {
-    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(w));
-  };
-  const __m128i a0 = row(state.x), b0 = row(state.x + 4), c0 = row(state.x + 8),
-                d0 = row(state.x + 12);
-  __m128i a[1] = {a0}, b[1] = {b0}, c[1] = {c0}, d[1] = {d0};
-  row_rounds<Ops, 1>(a, b, c, d, rounds);
-  xor_store(dst, src, 0, Ops::add(a[0], a0));
-  xor_store(dst, src, 16, Ops::add(b[0], b0));
-  xor_store(dst, src, 32, Ops::add(c[0], c0));
-  xor_store(dst, src, 48, Ops::add(d[0], d0));
+  for (int b = 0; b < 16; ++b) xor_store<Ops>(dst, src, 64 * b, x[b]);
 }
 
 LOCKSTEP_AVX512F void crypt_avx512f(State* state, uint8_t* dst, const uint8_t* src, size_t len,
@@ -266,7 +205,10 @@ LOCKSTEP_AVX512F void crypt_avx512f(State* state, uint8_t* dst, const uint8_t* s
     dst += n, src += n, len -= n;
     zeroize(&head, sizeof head);
   }
-  crypt_tiers(state, dst, src, len, rounds, tier<8>(block8), tier<4>(block4), tier<1>(block1));
+  // Eight blocks are two zmm row sets side by side: the two dependency
+  // chains keep both vector ports busy. One block is in xmm.
+  crypt_tiers(state, dst, src, len, rounds, tier<8>(row_blocks<Ops, __m512i, 2>),
+              tier<4>(row_blocks<Ops, __m512i, 1>), tier<1>(row_blocks<Ops, __m128i, 1>));
 }
 
 }  // namespace

@@ -21,12 +21,13 @@
 #define LOCKSTEP_AVX512VL __attribute__((target("avx512f,avx512vl")))
 #define LOCKSTEP_AVX512VL_INLINE __attribute__((target("avx512f,avx512vl"), always_inline)) inline
 #define LOCKSTEP_CHACHA_INLINE LOCKSTEP_AVX512VL_INLINE
-#include "chacha/rounds.h"
+#define LOCKSTEP_CHACHA_KERNEL LOCKSTEP_AVX512VL
+#include "chacha/rows.h"
 
 namespace lockstep::chacha {
 namespace {
 
-// The instructions for rounds.h, at both widths.
+// The instructions for rounds.h and rows.h, at both widths.
 struct Ops {
 #define LOCKSTEP_OP static LOCKSTEP_AVX512VL_INLINE
   LOCKSTEP_OP __m256i add(__m256i a, __m256i b) { return _mm256_add_epi32(a, b); }
@@ -38,6 +39,19 @@ struct Ops {
   LOCKSTEP_OP __m256i words1(__m256i x) { return _mm256_shuffle_epi32(x, 0x39); }
   LOCKSTEP_OP __m256i words2(__m256i x) { return _mm256_shuffle_epi32(x, 0x4e); }
   LOCKSTEP_OP __m256i words3(__m256i x) { return _mm256_shuffle_epi32(x, 0x93); }
+
+  // The row code's two blocks to a ymm register (rows.h): lane pickers, one
+  // row in both lanes, and the two counters.
+  template <int I, int J>
+  LOCKSTEP_OP __m256i lanes(__m256i a, __m256i b) {
+    return _mm256_shuffle_i32x4(a, b, I | J << 1);
+  }
+  LOCKSTEP_OP __m256i broadcast(const uint32_t* w) {
+    return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(w)));
+  }
+  LOCKSTEP_OP __m256i count(__m256i d, int n) {
+    return add(d, _mm256_setr_epi32(n, 0, 0, 0, n + 1, 0, 0, 0));
+  }
 
   LOCKSTEP_OP __m128i add(__m128i a, __m128i b) { return _mm_add_epi32(a, b); }
   LOCKSTEP_OP __m128i eor(__m128i a, __m128i b) { return _mm_xor_si128(a, b); }
@@ -53,22 +67,6 @@ struct Ops {
 
 LOCKSTEP_AVX512VL_INLINE __m256i splat(uint32_t w) {
   return _mm256_set1_epi32(static_cast<int>(w));
-}
-
-// Each register is loaded just before the store to the same offset and the
-// callers go in ascending order: with dst <= src a store then only
-// overwrites input that has been read already.
-LOCKSTEP_AVX512VL_INLINE void xor_store(uint8_t* dst, const uint8_t* src, size_t offset,
-                                        __m256i ks) {
-  _mm256_storeu_si256(
-      reinterpret_cast<__m256i*>(dst + offset),
-      Ops::eor(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + offset)), ks));
-}
-
-LOCKSTEP_AVX512VL_INLINE void xor_store(uint8_t* dst, const uint8_t* src, size_t offset,
-                                        __m128i ks) {
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + offset),
-                   Ops::eor(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src + offset)), ks));
 }
 
 LOCKSTEP_AVX512VL void block8(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
@@ -102,76 +100,24 @@ LOCKSTEP_AVX512VL void block8(const State& state, uint8_t* dst, const uint8_t* s
   // 0 joins the low lanes of two registers, 3 the high ones.
 #pragma GCC unroll 4
   for (int r = 0; r < 4; ++r) {
-    xor_store(dst, src, 64 * r, _mm256_shuffle_i32x4(x[r], x[4 + r], 0));
-    xor_store(dst, src, 64 * r + 32, _mm256_shuffle_i32x4(x[8 + r], x[12 + r], 0));
+    xor_store<Ops>(dst, src, 64 * r, _mm256_shuffle_i32x4(x[r], x[4 + r], 0));
+    xor_store<Ops>(dst, src, 64 * r + 32, _mm256_shuffle_i32x4(x[8 + r], x[12 + r], 0));
   }
 #pragma GCC unroll 4
   for (int r = 0; r < 4; ++r) {
-    xor_store(dst, src, 256 + 64 * r, _mm256_shuffle_i32x4(x[r], x[4 + r], 3));
-    xor_store(dst, src, 256 + 64 * r + 32, _mm256_shuffle_i32x4(x[8 + r], x[12 + r], 3));
+    xor_store<Ops>(dst, src, 256 + 64 * r, _mm256_shuffle_i32x4(x[r], x[4 + r], 3));
+    xor_store<Ops>(dst, src, 256 + 64 * r + 32, _mm256_shuffle_i32x4(x[8 + r], x[12 + r], 3));
   }
-}
-
-// The row paths: rounds.h's row layout, two blocks to a ymm register.
-LOCKSTEP_AVX512VL_INLINE __m256i row2(const uint32_t* w) {
-  return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(w)));
-}
-
-// G groups of two blocks, block 2g + q in lane q of group g.
-template <size_t G>
-LOCKSTEP_AVX512VL_INLINE void rows2(const State& state, uint8_t* dst, const uint8_t* src,
-                                    int rounds) {
-  const __m256i a0 = row2(state.x), b0 = row2(state.x + 4), c0 = row2(state.x + 8);
-  __m256i d0[G];
-  __m256i a[G], b[G], c[G], d[G];
-#pragma GCC unroll 4
-  for (size_t g = 0; g < G; ++g) {
-    const int n = static_cast<int>(2 * g);
-    d0[g] = Ops::add(row2(state.x + 12), _mm256_setr_epi32(n, 0, 0, 0, n + 1, 0, 0, 0));
-    a[g] = a0, b[g] = b0, c[g] = c0, d[g] = d0[g];
-  }
-  row_rounds<Ops, G>(a, b, c, d, rounds);
-#pragma GCC unroll 4
-  for (size_t g = 0; g < G; ++g) {
-    const __m256i ra = Ops::add(a[g], a0), rb = Ops::add(b[g], b0), rc = Ops::add(c[g], c0),
-                  rd = Ops::add(d[g], d0[g]);
-    const size_t base = 128 * g;
-    xor_store(dst, src, base, _mm256_shuffle_i32x4(ra, rb, 0));
-    xor_store(dst, src, base + 32, _mm256_shuffle_i32x4(rc, rd, 0));
-    xor_store(dst, src, base + 64, _mm256_shuffle_i32x4(ra, rb, 3));
-    xor_store(dst, src, base + 96, _mm256_shuffle_i32x4(rc, rd, 3));
-  }
-}
-
-// Two groups: one dependency chain alone would leave the vector ports idle.
-LOCKSTEP_AVX512VL void block4(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
-  rows2<2>(state, dst, src, rounds);
-}
-
-LOCKSTEP_AVX512VL void block2(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
-  rows2<1>(state, dst, src, rounds);
-}
-
-LOCKSTEP_AVX512VL void block1(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
-  const auto row = [](const uint32_t* w) {
-    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(w));
-  };
-  const __m128i a0 = row(state.x), b0 = row(state.x + 4), c0 = row(state.x + 8),
-                d0 = row(state.x + 12);
-  __m128i a[1] = {a0}, b[1] = {b0}, c[1] = {c0}, d[1] = {d0};
-  row_rounds<Ops, 1>(a, b, c, d, rounds);
-  xor_store(dst, src, 0, Ops::add(a[0], a0));
-  xor_store(dst, src, 16, Ops::add(b[0], b0));
-  xor_store(dst, src, 32, Ops::add(c[0], c0));
-  xor_store(dst, src, 48, Ops::add(d[0], d0));
 }
 
 LOCKSTEP_AVX512VL void crypt_avx512vl(State* state, uint8_t* dst, const uint8_t* src, size_t len,
                                       int rounds) {
   // As in the kernel's glue: eight-block groups, and a last piece of over
   // four blocks through the 8-block code too, by way of walk.h's buffer.
-  crypt_tiers(state, dst, src, len, rounds, tier<8>(block8), tier<4>(block4), tier<2>(block2),
-              tier<1>(block1));
+  // Four blocks are two ymm row sets side by side: one dependency chain
+  // alone would leave the vector ports idle. One block is in xmm.
+  crypt_tiers(state, dst, src, len, rounds, tier<8>(block8), tier<4>(row_blocks<Ops, __m256i, 2>),
+              tier<2>(row_blocks<Ops, __m256i, 1>), tier<1>(row_blocks<Ops, __m128i, 1>));
 }
 
 }  // namespace

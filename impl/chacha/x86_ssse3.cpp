@@ -17,12 +17,13 @@
 #define LOCKSTEP_SSSE3 __attribute__((target("ssse3")))
 #define LOCKSTEP_SSSE3_INLINE __attribute__((target("ssse3"), always_inline)) inline
 #define LOCKSTEP_CHACHA_INLINE LOCKSTEP_SSSE3_INLINE
-#include "chacha/rounds.h"
+#define LOCKSTEP_CHACHA_KERNEL LOCKSTEP_SSSE3
+#include "chacha/rows.h"
 
 namespace lockstep::chacha {
 namespace {
 
-// The instructions for rounds.h.
+// The instructions for rounds.h and rows.h.
 struct Ops {
   static LOCKSTEP_SSSE3_INLINE __m128i add(__m128i a, __m128i b) { return _mm_add_epi32(a, b); }
   static LOCKSTEP_SSSE3_INLINE __m128i eor(__m128i a, __m128i b) { return _mm_xor_si128(a, b); }
@@ -57,41 +58,12 @@ struct Ops {
   static LOCKSTEP_SSSE3_INLINE __m128i words1(__m128i x) { return _mm_shuffle_epi32(x, 0x39); }
   static LOCKSTEP_SSSE3_INLINE __m128i words2(__m128i x) { return _mm_shuffle_epi32(x, 0x4e); }
   static LOCKSTEP_SSSE3_INLINE __m128i words3(__m128i x) { return _mm_shuffle_epi32(x, 0x93); }
+
+  // The counters of rows.h's blocks side by side.
+  static LOCKSTEP_SSSE3_INLINE __m128i count(__m128i d, int n) {
+    return add(d, _mm_setr_epi32(n, 0, 0, 0));
+  }
 };
-
-LOCKSTEP_SSSE3_INLINE __m128i load(const void* p) {
-  return _mm_loadu_si128(static_cast<const __m128i*>(p));
-}
-
-// Each 16 bytes are loaded just before the store to the same offset, and the
-// callers go in ascending order: with dst <= src a store then only overwrites
-// input that has been read already.
-LOCKSTEP_SSSE3_INLINE void xor_store(uint8_t* dst, const uint8_t* src, size_t offset, __m128i ks) {
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + offset), Ops::eor(load(src + offset), ks));
-}
-
-// rows does S blocks in row layout. One block alone waits on the latency of
-// its dependency chain most of the time; the independent chains of two or
-// three blocks fill those waits, so they cost little more than one.
-template <int S>
-LOCKSTEP_SSSE3 void rows(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
-  const __m128i a0 = load(state.x), b0 = load(state.x + 4), c0 = load(state.x + 8);
-  __m128i d0[S], a[S], b[S], c[S], d[S];
-#pragma GCC unroll 4
-  for (int s = 0; s < S; ++s) {
-    // Block s's counter; the 32-bit add wraps it without touching word 13.
-    d0[s] = Ops::add(load(state.x + 12), _mm_setr_epi32(s, 0, 0, 0));
-    a[s] = a0, b[s] = b0, c[s] = c0, d[s] = d0[s];
-  }
-  row_rounds<Ops, S>(a, b, c, d, rounds);
-#pragma GCC unroll 4
-  for (int s = 0; s < S; ++s) {
-    xor_store(dst, src, 64 * s, Ops::add(a[s], a0));
-    xor_store(dst, src, 64 * s + 16, Ops::add(b[s], b0));
-    xor_store(dst, src, 64 * s + 32, Ops::add(c[s], c0));
-    xor_store(dst, src, 64 * s + 48, Ops::add(d[s], d0[s]));
-  }
-}
 
 // transpose turns four registers holding one word of four blocks each into
 // four registers holding four consecutive words of one block each.
@@ -125,15 +97,16 @@ LOCKSTEP_SSSE3 void block4(const State& state, uint8_t* dst, const uint8_t* src,
 #pragma GCC unroll 4
   for (int j = 0; j < 4; ++j) {
 #pragma GCC unroll 4
-    for (int g = 0; g < 4; ++g) xor_store(dst, src, 64 * j + 16 * g, x[4 * g + j]);
+    for (int g = 0; g < 4; ++g) xor_store<Ops>(dst, src, 64 * j + 16 * g, x[4 * g + j]);
   }
 }
 
 void crypt_ssse3(State* state, uint8_t* dst, const uint8_t* src, size_t len, int rounds) {
   // A last piece that needs four blocks costs the four-block code, bounced,
   // about what three blocks in rows do; shorter ones go to the rows.
-  crypt_tiers(state, dst, src, len, rounds, tier<4>(block4), tier<3>(rows<3>), tier<2>(rows<2>),
-              tier<1>(rows<1>));
+  crypt_tiers(state, dst, src, len, rounds, tier<4>(block4),
+              tier<3>(row_blocks<Ops, __m128i, 3>), tier<2>(row_blocks<Ops, __m128i, 2>),
+              tier<1>(row_blocks<Ops, __m128i, 1>));
 }
 
 }  // namespace
