@@ -13,12 +13,13 @@
 
 #define LOCKSTEP_NEON_INLINE __attribute__((always_inline)) inline
 #define LOCKSTEP_CHACHA_INLINE LOCKSTEP_NEON_INLINE
-#include "chacha/rounds.h"
+#define LOCKSTEP_CHACHA_KERNEL
+#include "chacha/rows.h"
 
 namespace lockstep::chacha {
 namespace {
 
-// The instructions for rounds.h.
+// The instructions for rounds.h and rows.h.
 struct Ops {
 #define LOCKSTEP_OP static LOCKSTEP_NEON_INLINE
   LOCKSTEP_OP uint32x4_t add(uint32x4_t a, uint32x4_t b) { return vaddq_u32(a, b); }
@@ -41,23 +42,6 @@ struct Ops {
   LOCKSTEP_OP uint32x4_t words3(uint32x4_t v) { return vextq_u32(v, v, 3); }
 #undef LOCKSTEP_OP
 };
-
-// block1 is one block with the state's rows in a, b, c, d.
-void block1(const State& state, uint8_t* dst, const uint8_t* src, int rounds) {
-  const uint32x4_t a0 = vld1q_u32(state.x), b0 = vld1q_u32(state.x + 4);
-  const uint32x4_t c0 = vld1q_u32(state.x + 8), d0 = vld1q_u32(state.x + 12);
-  uint32x4_t a[1] = {a0}, b[1] = {b0}, c[1] = {c0}, d[1] = {d0};
-  row_rounds<Ops, 1>(a, b, c, d, rounds);
-  // All four loads come before the first store, so dst may overlap src.
-  // Bytes go out little-endian, as RFC 8439 serialises the words: AArch64
-  // Linux is little-endian, so a q register's byte view is that image.
-  const uint8x16_t in0 = vld1q_u8(src), in1 = vld1q_u8(src + 16);
-  const uint8x16_t in2 = vld1q_u8(src + 32), in3 = vld1q_u8(src + 48);
-  vst1q_u8(dst, veorq_u8(in0, vreinterpretq_u8_u32(vaddq_u32(a[0], a0))));
-  vst1q_u8(dst + 16, veorq_u8(in1, vreinterpretq_u8_u32(vaddq_u32(b[0], b0))));
-  vst1q_u8(dst + 32, veorq_u8(in2, vreinterpretq_u8_u32(vaddq_u32(c[0], c0))));
-  vst1q_u8(dst + 48, veorq_u8(in3, vreinterpretq_u8_u32(vaddq_u32(d[0], d0))));
-}
 
 // transpose turns four word vectors (lane j = block j) into four rows
 // (row j = those four words of block j): TRN1/TRN2 on words, then on
@@ -115,7 +99,8 @@ void crypt_neon(State* state, uint8_t* dst, const uint8_t* src, size_t len, int 
   // Up to one block, four lanes would waste three quarters of the work; past
   // that, as the kernel's chacha_doneon does, one 4-block pass through the
   // bounce buffer stands in for two to four dependent single blocks.
-  crypt_tiers(state, dst, src, len, rounds, tier<4>(block4), tier<1>(block1));
+  crypt_tiers(state, dst, src, len, rounds, tier<4>(block4),
+              tier<1>(row_blocks<Ops, uint32x4_t, 1>));
 }
 
 }  // namespace

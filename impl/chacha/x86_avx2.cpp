@@ -149,8 +149,8 @@ LOCKSTEP_AVX2 void block8(const State& state, uint8_t* dst, const uint8_t* src, 
 void crypt_avx2(State* state, uint8_t* dst, const uint8_t* src, size_t len, int rounds) {
   // Like the kernel's glue: eight-block groups, a last piece of five to
   // eight blocks through the eight-block code too, and anything shorter
-  // through the narrowest code that covers it in one call.
-  // Four blocks are two ymm row sets side by side; one block is in xmm.
+  // through the narrowest code that covers it in one call. Four blocks are
+  // two ymm row sets side by side; one block is in xmm.
   crypt_tiers(state, dst, src, len, rounds, tier<8>(block8), tier<4>(row_blocks<Ops, __m256i, 2>),
               tier<2>(row_blocks<Ops, __m256i, 1>), tier<1>(row_blocks<Ops, __m128i, 1>));
 }
