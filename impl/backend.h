@@ -1,14 +1,16 @@
 // What every backend descriptor has, whatever the algorithm.
 #pragma once
 
-#include <algorithm>
-#include <array>
 #include <atomic>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "cpu/cpu.h"
+#include "module/guard.h"
+#include "module/loader.h"
 
 namespace lockstep {
 
@@ -23,6 +25,8 @@ struct Backend {
   // backend over for the next usable one (prefer_ymm keeps zmm code off the
   // CPUs that the kernel keeps it off). Tests may still run it there.
   cpu::FeatureSet avoid = {};
+  // The module file that supplied this backend; empty for lockstep's own.
+  std::string_view module = {};
 
   // calls counts the front end's entries into this backend, so that dispatch
   // tests can prove which backend ran (BoringSSL's function_hit).
@@ -38,31 +42,40 @@ struct Backend {
   void count_call() const { calls.fetch_add(1, std::memory_order_relaxed); }
 };
 
-// select returns the first preferred backend of a best-first registry. The
-// last entry of every registry is the generic backend, which needs nothing
-// and avoids nothing.
+// select returns the first preferred backend of lockstep's own in a
+// best-first registry; module backends are never chosen. The last entry of
+// every registry is the generic backend, which needs nothing and avoids
+// nothing.
 template <class B>
 const B* select(std::span<const B* const> registry, cpu::FeatureSet features) {
   for (const B* b : registry)
-    if (b->preferred(features)) return b;
+    if (b->module.empty() && b->preferred(features)) return b;
   return registry.back();
 }
 
-// planted_first is how a registry lets a test binary put one deliberately
-// broken backend in front of it (fuzz/planted: proof that the checks have
-// teeth). Each registry declares a weak pointer, g_<family>_planted_backend,
-// that only such a binary defines, and passes its address here: null, or
-// pointing at null, means the registry as it is.
-template <auto& Registry, class B>
-std::span<const B* const> planted_first(const B* const* planted) {
-  if (planted == nullptr || *planted == nullptr) return Registry;
-  static const auto with_planted = [planted] {
-    std::array<const B*, Registry.size() + 1> all{};
-    all[0] = *planted;
-    std::copy(Registry.begin(), Registry.end(), all.begin() + 1);
-    return all;
-  }();
-  return with_planted;
+// assemble_registry lists a family's backends as every check sees them:
+//   - a planted backend first, where a test binary defines one: each registry
+//     declares a weak pointer, g_<family>_planted_backend, that only the
+//     planted fuzz binaries define (proof that the checks have teeth);
+//   - lockstep's own, best first;
+//   - the backends of loaded modules (module/loader.h), which dispatch never
+//     selects: code lockstep did not write is checked, never defaulted to;
+//   - the generic backend, last.
+// A module backend named like one of lockstep's is refused (exit 2).
+template <class B>
+std::vector<const B*> assemble_registry(std::span<const B* const> own, const B* const* planted,
+                                        std::span<const B* const> modules) {
+  std::vector<const B*> all;
+  if (planted != nullptr && *planted != nullptr) all.push_back(*planted);
+  all.insert(all.end(), own.begin(), own.end() - 1);
+  for (const B* m : modules) {
+    for (const B* o : own)
+      if (o->name == m->name)
+        module::fail(m->module, std::string(m->name) + " is the name of one of lockstep's backends");
+    all.push_back(m);
+  }
+  all.push_back(own.back());
+  return all;
 }
 
 // find returns the backend called `name`, or nullptr.
@@ -94,5 +107,21 @@ class DefaultBackend {
   std::atomic<const B*> backend_{nullptr};
   std::atomic<uint64_t> epoch_{0};
 };
+
+template <class R, class... Args>
+R invoke(const Backend& b, std::string_view function, R (*fn)(Args...),
+         std::type_identity_t<Args>... args) {
+  AbiAudit* audit = AbiAudit::active();
+  if (b.module.empty() && audit == nullptr) return fn(args...);
+  abi::Report report;
+  if constexpr (std::is_void_v<R>) {
+    abi::call(report, fn, args...);
+    if (audit) audit->record(function, report);
+  } else {
+    const R result = abi::call(report, fn, args...);
+    if (audit) audit->record(function, report);
+    return result;
+  }
+}
 
 }  // namespace lockstep

@@ -83,6 +83,12 @@ struct CipherAlgorithm {
   // in state[12] by the blocks consumed (a partial block counts as one).
   void (*crypt)(uint32_t state[16], uint8_t* dst, const uint8_t* src, size_t len,
                 const Backend* b);
+  // unsupported says why `b` cannot run this algorithm, "" when it can: a
+  // module backend may declare only some round counts.
+  std::string (*unsupported)(const Backend* b);
+  // carries: `b` declared that its block counter carries from word 12 into
+  // word 13 past 2^32 - 1 (OpenSSL EVP's semantics) instead of wrapping.
+  bool (*carries)(const Backend* b);
 };
 
 // SubkeyAlgorithm derives a key from a key and an input block, with no

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 #include "catalog.h"
@@ -29,6 +30,11 @@ std::span<const Backend* const> backends() {
 }
 
 const Backend* default_of() { return default_backend(); }
+
+bool carries(const Backend* b) {
+  const ChachaBackend* t = typed(b);
+  return t != nullptr && t->counter == Counter::kCarry64;
+}
 
 void set_state(uint32_t out[16], const State& s) { std::copy(std::begin(s.x), std::end(s.x), out); }
 
@@ -59,11 +65,17 @@ struct CipherEntry {
     chacha::crypt(s, dst, src, len, Rounds, typed(b));
     std::copy(std::begin(s.x), std::end(s.x), state);
   }
+  static std::string unsupported(const Backend* b) {
+    const ChachaBackend* t = typed(b);
+    if (t == nullptr || t->supports_rounds(Rounds)) return "";
+    return std::string(t->name) + " declares no " + std::to_string(Rounds) +
+           "-round support (its module's chacha_rounds)";
+  }
   static constexpr catalog::CipherAlgorithm make(std::string_view name, std::string_view display) {
-    return {name, display, &kFamily, Rounds, kNonceSize, &init, &crypt};
+    return {name, display, &kFamily, Rounds, kNonceSize, &init, &crypt, &unsupported, &carries};
   }
   static constexpr catalog::CipherAlgorithm make_x(std::string_view name, std::string_view display) {
-    return {name, display, &kFamily, Rounds, kXNonceSize, &init_x, &crypt};
+    return {name, display, &kFamily, Rounds, kXNonceSize, &init_x, &crypt, &unsupported, &carries};
   }
 };
 

@@ -48,7 +48,7 @@ void crypt(State& state, uint8_t* dst, const uint8_t* src, size_t len, int round
            const ChachaBackend* backend) {
   const ChachaBackend* b = backend ? backend : default_backend();
   b->count_call();
-  b->crypt(&state, dst, src, len, rounds);
+  invoke(*b, "crypt", b->crypt, &state, dst, src, len, rounds);
 }
 
 void permute(uint32_t x[16], int rounds) { word_rounds<ScalarOps, 4>(x, rounds); }

@@ -16,6 +16,7 @@
 #include <span>
 
 #include "backend.h"
+#include "lockstep/module.h"
 
 namespace lockstep::chacha {
 
@@ -26,10 +27,12 @@ inline constexpr size_t kNonceSize = 12;    // RFC 8439
 inline constexpr size_t kXNonceSize = 24;   // XChaCha20
 inline constexpr size_t kHNonceSize = 16;   // HChaCha20's input
 
-// State is the kernel's struct chacha_state.
-struct State {
-  uint32_t x[16];
-};
+// State is the kernel's struct chacha_state, as the module interface has it.
+using State = lockstep_chacha_state;
+
+// Counter is how a backend moves past block counter 2^32 - 1: lockstep's own
+// wrap (RFC 8439), or, declared by a module, OpenSSL EVP's carry.
+enum class Counter { kWrap32 = LOCKSTEP_COUNTER_WRAP32, kCarry64 = LOCKSTEP_COUNTER_CARRY64 };
 
 // ChachaBackend is a ChaCha backend descriptor.
 struct ChachaBackend : Backend {
@@ -41,12 +44,22 @@ struct ChachaBackend : Backend {
   // byte outside [src, src + len) is read and none outside [dst, dst + len)
   // written. `len` may be 0.
   void (*crypt)(State* state, uint8_t* dst, const uint8_t* src, size_t len, int rounds);
+
+  // What a module declared; lockstep's own backends wrap and take any rounds.
+  Counter counter = Counter::kWrap32;
+  unsigned rounds = 0;  // LOCKSTEP_ROUNDS_* bits crypt supports; 0: all
+  // A module's own hchacha_block(), checked against the front end's.
+  void (*hchacha)(const State* state, uint32_t out[8], int rounds) = nullptr;
+
+  bool supports_rounds(int r) const { return rounds == 0 || (r < 32 && (rounds >> r) & 1u); }
 };
 
 // registry lists every ChaCha backend compiled for this target, best first
 // and generic last; default_backend() is the best usable one.
 std::span<const ChachaBackend* const> registry();
 const ChachaBackend* default_backend();
+// module_backends: those of loaded modules (module_backends.cpp).
+std::span<const ChachaBackend* const> module_backends();
 
 // Backend descriptors, one per source file; only those of the target
 // architecture are defined.

@@ -3,6 +3,7 @@
 // extern declaration, unless a header already has one, and its place in the
 // list. impl/CMakeLists.txt picks the file up by its name.
 #include <array>
+#include <vector>
 
 #include "chacha/chacha.h"
 
@@ -24,11 +25,13 @@ constexpr std::array kChachaRegistry = std::to_array<const ChachaBackend*>({
 
 }  // namespace
 
-// Defined only by the planted fuzz binaries (backend.h, planted_first).
+// Defined only by the planted fuzz binaries (backend.h, assemble_registry).
 extern const ChachaBackend* const g_chacha_planted_backend __attribute__((weak));
 
 std::span<const ChachaBackend* const> registry() {
-  return planted_first<kChachaRegistry>(&g_chacha_planted_backend);
+  static const std::vector<const ChachaBackend*> all =
+      assemble_registry<ChachaBackend>(kChachaRegistry, &g_chacha_planted_backend, module_backends());
+  return all;
 }
 
 }  // namespace lockstep::chacha

@@ -53,7 +53,9 @@ static_assert([] {
   return true;
 }(), "kFeatures must be in enum order, each prerequisite before its feature");
 
-std::string known_names() {
+}  // namespace
+
+std::string known_feature_names() {
   std::string out;
   for (const auto& f : kFeatures) {
     if (f.arch != build_arch()) continue;
@@ -62,6 +64,8 @@ std::string known_names() {
   }
   return out;
 }
+
+namespace {
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -166,7 +170,7 @@ MaskResult apply_mask(FeatureSet detected, std::string_view mask, bool emulated)
     std::optional<Feature> f = parse_feature(name);
     if (!f) {
       r.error = "LOCKSTEP_CPU: unknown feature '" + std::string(name) + "' (known on " +
-                std::string(arch_name(build_arch())) + ": " + known_names() + ")";
+                std::string(arch_name(build_arch())) + ": " + known_feature_names() + ")";
       return r;
     }
     if (!on) {

@@ -98,6 +98,8 @@ bool is_preference(Feature f);
 // `arch` (CPU model tables describe both).
 std::optional<Feature> parse_feature(std::string_view name);
 std::optional<Feature> parse_feature(std::string_view name, Arch arch);
+// known_feature_names lists the build architecture's names, for messages.
+std::string known_feature_names();
 
 // Features are cumulative: each has at most one prerequisite (avx2 needs
 // avx, avx512f needs avx2, sha512 on arm64 needs sha2), as CPUs and the

@@ -83,7 +83,7 @@ struct HashEntry {
         .ctx_align = alignof(C),
         .hmac_ctx_size = sizeof(HC),
         .hmac_key_size = sizeof(Key),
-        .bytecount_offset = offsetof(C, bytecount),
+        .bytecount_offset = offsetof(typename F::Prefix, bytecount),  // Ctx starts with it
         .init = &init,
         .update = &update,
         .final = &final,

@@ -19,7 +19,7 @@ void store_be(uint8_t* p, W v) {
 template <class F>
 void run_blocks(Ctx<F>& ctx, const uint8_t* data, size_t nblocks) {
   ctx.backend->count_call();
-  ctx.backend->blocks(&ctx.state, data, nblocks);
+  invoke(*ctx.backend, "blocks", ctx.backend->blocks, &ctx.state, data, nblocks);
 }
 
 template <class F>

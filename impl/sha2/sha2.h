@@ -14,13 +14,26 @@
 #include <string_view>
 
 #include "backend.h"
+#include "lockstep/module.h"
 
 namespace lockstep::sha2 {
+
+// The context prefix a 2-way finup reads. SHA-256's is the module
+// interface's (the kernel's struct __sha256_ctx); SHA-512 has the same shape.
+struct Sha512Prefix {
+  lockstep_sha512_state state;
+  uint64_t bytecount;
+  uint8_t buf[128];
+};
 
 // A family shares the compression function: SHA-224 and SHA-256 are one
 // family, and backends are written per family.
 struct Sha256Family {
   using Word = uint32_t;
+  using State = lockstep_sha256_state;  // built-in and module backends share it
+  using Prefix = lockstep_sha256_ctx;
+  static constexpr auto kModuleBlocks = &lockstep_backend::sha256_blocks;
+  static constexpr auto kModuleFinup2x = &lockstep_backend::sha256_finup_2x;
   static constexpr std::string_view kName = "sha256";
   static constexpr size_t kBlockSize = 64;
   static constexpr size_t kLengthFieldSize = 8;  // big-endian bit count
@@ -28,16 +41,19 @@ struct Sha256Family {
 
 struct Sha512Family {
   using Word = uint64_t;
+  using State = lockstep_sha512_state;
+  using Prefix = Sha512Prefix;
+  static constexpr auto kModuleBlocks = &lockstep_backend::sha512_blocks;
   static constexpr std::string_view kName = "sha512";
   static constexpr size_t kBlockSize = 128;
   static constexpr size_t kLengthFieldSize = 16;  // big-endian 128-bit bit count
 };
 
-// BlockState is the eight chaining words, in host order.
+// BlockState is the eight chaining words, in host order: the module
+// interface's C struct, so a module's block function has the very type of a
+// built-in one.
 template <class F>
-struct BlockState {
-  typename F::Word h[8];
-};
+using BlockState = typename F::State;
 
 template <class F>
 struct Ctx;
@@ -53,24 +69,21 @@ struct HashBackend : Backend {
   // state in `ctx` (not modified), writing the two full-size digests. It may
   // decline (return false), for example outside the lengths it handles, and
   // the front end then finishes both sequentially.
-  bool (*finup_2x)(const Ctx<F>* ctx, const uint8_t* data1, const uint8_t* data2, size_t len,
-                   uint8_t* out1, uint8_t* out2) = nullptr;
+  bool (*finup_2x)(const typename F::Prefix* ctx, const uint8_t* data1, const uint8_t* data2,
+                   size_t len, uint8_t* out1, uint8_t* out2) = nullptr;
 };
 
-// Ctx is the incremental hashing context. Its layout up to `buf` is pinned
-// (sha256: buf at offset 40, as the kernel's __sha256_ctx) because 2-way
-// backends read it. It is zeroised by final().
+// Ctx is the incremental hashing context: the pinned prefix (state,
+// bytecount: bytes absorbed so far, buffered ones included, and buf) that
+// 2-way backends read, and the backend chosen at init. Zeroised by final().
 template <class F>
-struct Ctx {
-  BlockState<F> state;
-  uint64_t bytecount;  // bytes absorbed so far, buffered ones included
-  uint8_t buf[F::kBlockSize];
+struct Ctx : F::Prefix {
   const HashBackend<F>* backend;
 };
-static_assert(offsetof(Ctx<Sha256Family>, bytecount) == 32);
-static_assert(offsetof(Ctx<Sha256Family>, buf) == 40);
-static_assert(offsetof(Ctx<Sha512Family>, bytecount) == 64);
-static_assert(offsetof(Ctx<Sha512Family>, buf) == 72);
+static_assert(offsetof(lockstep_sha256_ctx, bytecount) == 32);
+static_assert(offsetof(lockstep_sha256_ctx, buf) == 40);
+static_assert(offsetof(Sha512Prefix, bytecount) == 64);
+static_assert(offsetof(Sha512Prefix, buf) == 72);
 
 // registry lists every backend of family F compiled for this target, best
 // first and generic last. Defined by each family's registry.cpp.

@@ -91,7 +91,7 @@ LOCKSTEP_CE void blocks_ce(State* state, const uint8_t* data, size_t nblocks) {
 // finup_2x_ce finishes both messages in one instruction stream, the two
 // compressions interleaved; the walk supplies the blocks. flatten, so that
 // compress2 is inlined (finup_2x_walk.h says why it must be asked for).
-LOCKSTEP_CE_FLATTEN bool finup_2x_ce(const Sha256Ctx* ctx, const uint8_t* data1,
+LOCKSTEP_CE_FLATTEN bool finup_2x_ce(const lockstep_sha256_ctx* ctx, const uint8_t* data1,
                                      const uint8_t* data2, size_t len, uint8_t* out1,
                                      uint8_t* out2) {
   const Regs init = {vld1q_u32(ctx->state.h), vld1q_u32(ctx->state.h + 4)};

@@ -41,7 +41,7 @@ inline void store_be64(uint8_t* p, uint64_t v) {
 // only if asked: callers are flatten, or each block pair pays a call and a
 // round trip of the state through memory (2% at 4 KiB on SHA-NI).
 template <class Compress2>
-__attribute__((always_inline)) inline bool finup_2x_walk(const Sha256Ctx* ctx, const uint8_t* data1,
+__attribute__((always_inline)) inline bool finup_2x_walk(const lockstep_sha256_ctx* ctx, const uint8_t* data1,
                                                          const uint8_t* data2, size_t len,
                                                          Compress2&& compress2) {
   if (len < kFinupMin || len > kFinupMax) return false;

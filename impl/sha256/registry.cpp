@@ -3,7 +3,9 @@
 // here: an extern declaration, unless a header already has one, and its
 // place in the list. impl/CMakeLists.txt picks the file up by its name.
 #include <array>
+#include <vector>
 
+#include "sha2/module_backends.h"
 #include "sha256/sha256.h"
 
 namespace lockstep::sha2 {
@@ -23,12 +25,15 @@ constexpr std::array kSha256Registry = std::to_array<const HashBackend<Sha256Fam
 
 }  // namespace
 
-// Defined only by the planted fuzz binaries (backend.h, planted_first).
+// Defined only by the planted fuzz binaries (backend.h, assemble_registry).
 extern const HashBackend<Sha256Family>* const g_sha256_planted_backend __attribute__((weak));
 
 template <>
 std::span<const HashBackend<Sha256Family>* const> registry<Sha256Family>() {
-  return planted_first<kSha256Registry>(&g_sha256_planted_backend);
+  using B = HashBackend<Sha256Family>;
+  static const std::vector<const B*> all =
+      assemble_registry<B>(kSha256Registry, &g_sha256_planted_backend, module_backends<Sha256Family>());
+  return all;
 }
 
 }  // namespace lockstep::sha2

@@ -24,7 +24,7 @@ void finup_2x(const Ctx<Sha256Family>* ctx, const uint8_t* data1, const uint8_t*
   const HashBackend<Sha256Family>* b = ctx->backend;
   if (b->finup_2x) {
     b->count_call();
-    if (b->finup_2x(ctx, data1, data2, len, out1, out2)) return;
+    if (invoke(*b, "finup_2x", b->finup_2x, ctx, data1, data2, len, out1, out2)) return;
   }
   // Sequential fallback: the kernel's stub for arches without a 2-way path.
   // Both digests are stored last, so outputs may overlap either input.

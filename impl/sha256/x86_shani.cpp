@@ -120,7 +120,7 @@ LOCKSTEP_SHANI void blocks_shani(State* state, const uint8_t* data, size_t nbloc
 // finup_2x_shani finishes both messages in one instruction stream, the two
 // compressions interleaved; the walk supplies the blocks. flatten, so that
 // compress2 is inlined (finup_2x_walk.h says why it must be asked for).
-LOCKSTEP_SHANI_FLATTEN bool finup_2x_shani(const Sha256Ctx* ctx, const uint8_t* data1,
+LOCKSTEP_SHANI_FLATTEN bool finup_2x_shani(const lockstep_sha256_ctx* ctx, const uint8_t* data1,
                                            const uint8_t* data2, size_t len, uint8_t* out1,
                                            uint8_t* out2) {
   const Lanes start = to_lanes(ctx->state.h);

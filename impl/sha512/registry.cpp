@@ -3,7 +3,9 @@
 // here: an extern declaration, unless a header already has one, and its
 // place in the list. impl/CMakeLists.txt picks the file up by its name.
 #include <array>
+#include <vector>
 
+#include "sha2/module_backends.h"
 #include "sha512/sha512.h"
 
 namespace lockstep::sha2 {
@@ -23,12 +25,15 @@ constexpr std::array kSha512Registry = std::to_array<const HashBackend<Sha512Fam
 
 }  // namespace
 
-// Defined only by the planted fuzz binaries (backend.h, planted_first).
+// Defined only by the planted fuzz binaries (backend.h, assemble_registry).
 extern const HashBackend<Sha512Family>* const g_sha512_planted_backend __attribute__((weak));
 
 template <>
 std::span<const HashBackend<Sha512Family>* const> registry<Sha512Family>() {
-  return planted_first<kSha512Registry>(&g_sha512_planted_backend);
+  using B = HashBackend<Sha512Family>;
+  static const std::vector<const B*> all =
+      assemble_registry<B>(kSha512Registry, &g_sha512_planted_backend, module_backends<Sha512Family>());
+  return all;
 }
 
 }  // namespace lockstep::sha2

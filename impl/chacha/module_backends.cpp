@@ -1,0 +1,33 @@
+// Module backends of the ChaCha family (module/loader.h): descriptors whose
+// functions are the module's own, with the counter semantics and round
+// counts the module declared.
+#include <deque>
+#include <vector>
+
+#include "chacha/chacha.h"
+#include "module/loader.h"
+
+namespace lockstep::chacha {
+
+std::span<const ChachaBackend* const> module_backends() {
+  static std::deque<ChachaBackend> descriptors;  // stable addresses; atomics do not move
+  static const std::vector<const ChachaBackend*> list = [] {
+    std::vector<const ChachaBackend*> out;
+    for (const module::LoadedBackend* m : module::backends_of("chacha")) {
+      ChachaBackend& b = descriptors.emplace_back();
+      b.name = m->full_name;
+      b.needs = m->needs;
+      b.notes = m->notes;
+      b.module = m->file;
+      b.crypt = m->c->chacha_crypt;
+      b.counter = static_cast<Counter>(m->c->chacha_counter);
+      b.rounds = m->c->chacha_rounds;
+      b.hchacha = m->c->hchacha;
+      out.push_back(&b);
+    }
+    return out;
+  }();
+  return list;
+}
+
+}  // namespace lockstep::chacha

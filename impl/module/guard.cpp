@@ -1,0 +1,30 @@
+#include "module/guard.h"
+
+#include <algorithm>
+
+namespace lockstep {
+namespace {
+thread_local AbiAudit* t_audit = nullptr;
+}  // namespace
+
+AbiAudit::AbiAudit() : outer_(t_audit) { t_audit = this; }
+AbiAudit::~AbiAudit() { t_audit = outer_; }
+
+AbiAudit* AbiAudit::active() { return t_audit; }
+
+void AbiAudit::record(std::string_view function, const abi::Report& r) {
+  ++calls_;
+  if (r.ok() && !r.upper_vector_state_dirty) return;
+  const std::string text = r.to_string();
+  const bool seen = std::any_of(findings_.begin(), findings_.end(), [&](const Finding& f) {
+    return f.function == function && f.report.to_string() == text;
+  });
+  if (!seen) findings_.push_back({std::string(function), r});
+}
+
+bool AbiAudit::any_clobbered() const {
+  return std::any_of(findings_.begin(), findings_.end(),
+                     [](const Finding& f) { return !f.report.ok(); });
+}
+
+}  // namespace lockstep

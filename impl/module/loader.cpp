@@ -1,0 +1,191 @@
+#include "module/loader.h"
+
+#include <dlfcn.h>
+#include <elf.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <fstream>
+
+namespace lockstep::module {
+namespace {
+
+constexpr std::string_view kFamilies[] = {"sha256", "sha512", "chacha"};
+
+std::string_view arch_of_machine(uint16_t machine) {
+  switch (machine) {
+    case EM_X86_64: return "x86_64";
+    case EM_AARCH64: return "arm64";
+    default: return "";
+  }
+}
+
+// Each family's functions as the ABI names them: which it must have, which
+// it may have. A function of another family is a mistake worth naming.
+struct Function {
+  std::string_view field;
+  std::string_view family;
+  bool required;
+  bool (*set)(const lockstep_backend&);
+};
+
+constexpr Function kFunctions[] = {
+    {"sha256_blocks", "sha256", true, [](const lockstep_backend& b) { return b.sha256_blocks != nullptr; }},
+    {"sha256_finup_2x", "sha256", false, [](const lockstep_backend& b) { return b.sha256_finup_2x != nullptr; }},
+    {"sha512_blocks", "sha512", true, [](const lockstep_backend& b) { return b.sha512_blocks != nullptr; }},
+    {"chacha_crypt", "chacha", true, [](const lockstep_backend& b) { return b.chacha_crypt != nullptr; }},
+    {"hchacha", "chacha", false, [](const lockstep_backend& b) { return b.hchacha != nullptr; }},
+};
+
+bool valid_name(std::string_view n) {
+  return !n.empty() && std::all_of(n.begin(), n.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           std::strchr("-_.:", c) != nullptr;
+  });
+}
+
+std::string field(size_t i, std::string_view name) {
+  return "backends[" + std::to_string(i) + "]." + std::string(name);
+}
+
+void check_backend(const std::string& file, size_t i, const lockstep_backend& b,
+                   LoadedBackend& out) {
+  if (b.family == nullptr) fail(file, field(i, "family") + " is null");
+  const std::string_view family = b.family;
+  if (std::find(std::begin(kFamilies), std::end(kFamilies), family) == std::end(kFamilies))
+    fail(file, field(i, "family") + ": '" + std::string(family) +
+                   "' is not a family modules can supply (sha256 sha512 chacha)");
+  if (b.name == nullptr || !valid_name(b.name))
+    fail(file, field(i, "name") + ": " + (b.name ? "'" + std::string(b.name) + "'" : "null") +
+                   " is not a name (letters, digits and -_.: only)");
+  for (const Function& f : kFunctions) {
+    if (f.family == family && f.required && !f.set(b))
+      fail(file, field(i, f.field) + " is null, and a " + std::string(family) + " backend needs it");
+    if (f.family != family && f.set(b))
+      fail(file, field(i, f.field) + " is set on a " + std::string(family) + " backend");
+  }
+  if (b.chacha_counter != LOCKSTEP_COUNTER_WRAP32 && b.chacha_counter != LOCKSTEP_COUNTER_CARRY64)
+    fail(file, field(i, "chacha_counter") + ": " + std::to_string(b.chacha_counter) +
+                   " is not a lockstep_chacha_counter");
+  if ((b.chacha_rounds & ~(LOCKSTEP_ROUNDS_12 | LOCKSTEP_ROUNDS_20)) != 0)
+    fail(file, field(i, "chacha_rounds") + ": only LOCKSTEP_ROUNDS_12 and _20 are defined");
+  if (family != "chacha" && (b.chacha_counter != 0 || b.chacha_rounds != 0))
+    fail(file, field(i, "chacha_counter") + " and chacha_rounds are for chacha backends");
+
+  std::string_view needs = b.needs ? b.needs : "";
+  while (!needs.empty()) {
+    const size_t start = needs.find_first_not_of(' ');
+    if (start == std::string_view::npos) break;
+    needs.remove_prefix(start);
+    const std::string_view token = needs.substr(0, needs.find(' '));
+    needs.remove_prefix(token.size());
+    const auto f = cpu::parse_feature(token);
+    if (!f)
+      fail(file, field(i, "needs") + ": unknown feature '" + std::string(token) + "' (known on " +
+                     std::string(cpu::arch_name(cpu::build_arch())) + ": " +
+                     cpu::known_feature_names() + ")");
+    if (cpu::is_preference(*f))
+      fail(file, field(i, "needs") + ": '" + std::string(token) +
+                     "' is a preference, not something code can need");
+    out.needs.add(*f);
+  }
+  out.full_name = std::string(family) + "/" + b.name;
+  out.notes = b.notes ? b.notes : "";
+  out.c = &b;
+}
+
+void load(const std::string& file, std::deque<LoadedBackend>& out) {
+  std::string error;
+  const std::string arch = elf_arch(file, &error);
+  if (!error.empty()) fail(file, error);
+  if (arch != cpu::arch_name(cpu::build_arch()))
+    fail(file, "built for " + (arch.empty() ? std::string("another architecture") : arch) +
+                   ", and this lockstep runs on " + std::string(cpu::arch_name(cpu::build_arch())));
+  // RTLD_NOW: an unresolved symbol is a load error here, not a crash mid-check.
+  void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (handle == nullptr) fail(file, std::string("cannot load: ") + dlerror());
+  using Entry = const lockstep_module* (*)();
+  const auto entry = reinterpret_cast<Entry>(dlsym(handle, "lockstep_module_v1"));
+  if (entry == nullptr)
+    fail(file, "no entry function lockstep_module_v1 (is it exported, with C linkage?)");
+  const lockstep_module* m = entry();
+  if (m == nullptr) fail(file, "lockstep_module_v1 returned null");
+  if (m->abi_version != LOCKSTEP_MODULE_ABI_VERSION)
+    fail(file, "abi_version: " + std::to_string(m->abi_version) + ", and this lockstep knows " +
+                   std::to_string(LOCKSTEP_MODULE_ABI_VERSION));
+  if (m->name == nullptr || !valid_name(m->name)) fail(file, "name: missing or not a name");
+  if (m->backend_count > 0 && m->backends == nullptr)
+    fail(file, "backends is null, and backend_count is " + std::to_string(m->backend_count));
+  for (size_t i = 0; i < m->backend_count; ++i) {
+    LoadedBackend b;
+    b.file = file;
+    b.module = m->name;
+    check_backend(file, i, m->backends[i], b);
+    for (const LoadedBackend& other : out)
+      if (other.full_name == b.full_name)
+        fail(file, field(i, "name") + ": " + b.full_name + " is already a backend of module " +
+                       other.file);
+    out.push_back(std::move(b));
+  }
+}
+
+}  // namespace
+
+void fail(std::string_view file, std::string_view what) {
+  std::fprintf(stderr, "lockstep: module %.*s: %.*s\n", static_cast<int>(file.size()), file.data(),
+               static_cast<int>(what.size()), what.data());
+  std::exit(2);
+}
+
+std::string elf_arch(const std::string& file, std::string* error) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    *error = "cannot open it (no such file, or not readable)";
+    return "";
+  }
+  Elf64_Ehdr h{};
+  in.read(reinterpret_cast<char*>(&h), sizeof h);
+  if (in.gcount() < EI_NIDENT || std::memcmp(h.e_ident, ELFMAG, SELFMAG) != 0) {
+    *error = "not a shared object (no ELF header)";
+    return "";
+  }
+  if (h.e_ident[EI_CLASS] != ELFCLASS64 || h.e_ident[EI_DATA] != ELFDATA2LSB ||
+      arch_of_machine(h.e_machine).empty()) {
+    *error = "built for another architecture (ELF machine " + std::to_string(h.e_machine) +
+             "; lockstep loads x86_64 and arm64 modules)";
+    return "";
+  }
+  if (h.e_type != ET_DYN) {
+    *error = "not a shared object (an ELF file of type " + std::to_string(h.e_type) +
+             "; build it with -shared -fPIC)";
+    return "";
+  }
+  return std::string(arch_of_machine(h.e_machine));
+}
+
+std::span<const LoadedBackend> backends() {
+  static const std::vector<LoadedBackend> all = [] {
+    std::deque<LoadedBackend> loaded;
+    const char* env = std::getenv(kEnvVar.data());
+    std::string_view list = env ? env : "";
+    while (!list.empty()) {
+      const std::string_view file = list.substr(0, list.find(':'));
+      list.remove_prefix(std::min(list.size(), file.size() + 1));
+      if (!file.empty()) load(std::string(file), loaded);
+    }
+    return std::vector<LoadedBackend>(loaded.begin(), loaded.end());
+  }();
+  return all;
+}
+
+std::vector<const LoadedBackend*> backends_of(std::string_view family) {
+  std::vector<const LoadedBackend*> out;
+  for (const LoadedBackend& b : backends())
+    if (b.full_name.substr(0, b.full_name.find('/')) == family) out.push_back(&b);
+  return out;
+}
+
+}  // namespace lockstep::module

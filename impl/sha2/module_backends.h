@@ -1,0 +1,36 @@
+// Module backends of a SHA-2 family (module/loader.h): each loaded module
+// backend becomes a descriptor of the family's own type, whose functions are
+// the module's, unwrapped; the C types of include/lockstep/module.h are the
+// front end's types, so nothing converts between them.
+#pragma once
+
+#include <deque>
+#include <span>
+#include <vector>
+
+#include "module/loader.h"
+#include "sha2/sha2.h"
+
+namespace lockstep::sha2 {
+
+template <class F>
+std::span<const HashBackend<F>* const> module_backends() {
+  static std::deque<HashBackend<F>> descriptors;  // stable addresses; atomics do not move
+  static const std::vector<const HashBackend<F>*> list = [] {
+    std::vector<const HashBackend<F>*> out;
+    for (const module::LoadedBackend* m : module::backends_of(F::kName)) {
+      HashBackend<F>& b = descriptors.emplace_back();
+      b.name = m->full_name;
+      b.needs = m->needs;
+      b.notes = m->notes;
+      b.module = m->file;
+      b.blocks = m->c->*F::kModuleBlocks;
+      if constexpr (requires { F::kModuleFinup2x; }) b.finup_2x = m->c->*F::kModuleFinup2x;
+      out.push_back(&b);
+    }
+    return out;
+  }();
+  return list;
+}
+
+}  // namespace lockstep::sha2

@@ -1,0 +1,132 @@
+/*
+ * lockstep module interface, ABI version 1.
+ *
+ * A module is a shared object that hands lockstep backends it did not
+ * write: a kernel developer's new assembly, a firmware SHA-512, a library's
+ * SIMD path. lockstep loads it (`--module FILE.so`, or LOCKSTEP_MODULES),
+ * calls the one entry function below, and then puts every backend it lists
+ * through the same checks as its own: conformance, vectors, fuzz, abi.
+ *
+ * The shapes follow the Linux kernel's lib/crypto, so kernel code drops in:
+ * the hash block functions take the eight chaining words in host order, the
+ * 2-way finup takes the kernel's struct __sha256_ctx layout, and the ChaCha
+ * functions are chacha_crypt() and hchacha_block().
+ *
+ * C, not C++: kernel, firmware and C library code includes it as it is.
+ */
+#ifndef LOCKSTEP_MODULE_H
+#define LOCKSTEP_MODULE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A module states the version it was built against; lockstep refuses
+ * versions it does not know rather than guess at a layout. */
+#define LOCKSTEP_MODULE_ABI_VERSION 1
+
+/* The eight chaining words, host order: the kernel's sha256_block_state. */
+struct lockstep_sha256_state {
+	uint32_t h[8];
+};
+
+/* The same for SHA-384/SHA-512: the kernel's sha512_block_state. */
+struct lockstep_sha512_state {
+	uint64_t h[8];
+};
+
+/* A SHA-256 context as a 2-way finup reads it, laid out as the kernel's
+ * struct __sha256_ctx: the state, the byte count so far, then the partial
+ * block (bytecount % 64 bytes of it are valid). */
+struct lockstep_sha256_ctx {
+	struct lockstep_sha256_state state;
+	uint64_t bytecount;
+	uint8_t buf[64];
+};
+
+/* Sixteen ChaCha words: constants, key, block counter (word 12), nonce. */
+struct lockstep_chacha_state {
+	uint32_t x[16];
+};
+
+/* How a ChaCha backend moves past block counter 2^32 - 1. */
+enum lockstep_chacha_counter {
+	/* Word 12 wraps to 0, word 13 is untouched: RFC 8439, the kernel. */
+	LOCKSTEP_COUNTER_WRAP32 = 0,
+	/* Word 12 carries into word 13, a 64-bit counter: OpenSSL's EVP. */
+	LOCKSTEP_COUNTER_CARRY64 = 1,
+};
+
+/* The ChaCha round counts lockstep checks, as bits of lockstep_backend's
+ * chacha_rounds. */
+#define LOCKSTEP_ROUNDS_12 (1u << 12)
+#define LOCKSTEP_ROUNDS_20 (1u << 20)
+
+struct lockstep_backend {
+	/* "sha256" (SHA-256, SHA-224), "sha512" (SHA-512, SHA-384) or
+	 * "chacha" (ChaCha20, ChaCha12, XChaCha20). */
+	const char *family;
+	/* Unique within the family; lockstep shows "<family>/<name>". Letters,
+	 * digits and "-_.:" only, e.g. "openssl:block_data_order". */
+	const char *name;
+	/* CPU features the code needs, space-separated, in lockstep's names
+	 * (`lockstep list` shows them: "avx2", "sha_ni", "avx512vl", "sha2",
+	 * ...). NULL or "" for none. Where the CPU lacks one, every check of
+	 * the backend is a SKIP that names it. */
+	const char *needs;
+	/* One line for `lockstep list`; may be NULL. */
+	const char *notes;
+
+	/* Family sha256. Required: compress nblocks (>= 1) 64-byte blocks of
+	 * data, which has no alignment, into state. */
+	void (*sha256_blocks)(struct lockstep_sha256_state *state,
+			      const uint8_t *data, size_t nblocks);
+	/* Optional: finish two equal-length messages that share the prefix
+	 * in ctx (read only), writing both 32-byte SHA-256 digests. Return
+	 * false to decline (lockstep then finishes both one at a time). */
+	bool (*sha256_finup_2x)(const struct lockstep_sha256_ctx *ctx,
+				const uint8_t *data1, const uint8_t *data2,
+				size_t len, uint8_t out1[32], uint8_t out2[32]);
+
+	/* Family sha512. Required: as sha256_blocks, 128-byte blocks. */
+	void (*sha512_blocks)(struct lockstep_sha512_state *state,
+			      const uint8_t *data, size_t nblocks);
+
+	/* Family chacha. Required: XOR len bytes of keystream into src,
+	 * writing dst, starting at the counter in word 12, and advance the
+	 * counter by one per 64-byte block (a partial block counts as one).
+	 * dst may equal src. nrounds is 20 or 12, as chacha_rounds allows. */
+	void (*chacha_crypt)(struct lockstep_chacha_state *state, uint8_t *dst,
+			     const uint8_t *src, size_t len, int nrounds);
+	/* Optional: the kernel's hchacha_block(): permute state (key and
+	 * 16-byte nonce set up) by nrounds and output words 0..3, 12..15. */
+	void (*hchacha)(const struct lockstep_chacha_state *state,
+			uint32_t out[8], int nrounds);
+	/* enum lockstep_chacha_counter; 0 is the RFC 8439 wrap. */
+	int chacha_counter;
+	/* LOCKSTEP_ROUNDS_* bits crypt supports; 0 means both. */
+	unsigned chacha_rounds;
+};
+
+struct lockstep_module {
+	uint32_t abi_version; /* LOCKSTEP_MODULE_ABI_VERSION */
+	const char *name;     /* for reports: "openssl-3.0" */
+	const struct lockstep_backend *backends;
+	size_t backend_count;
+};
+
+/* The one function a module exports. lockstep calls it once, after
+ * loading, and keeps the pointer: the data must live as long as the
+ * module. */
+#define LOCKSTEP_MODULE_ENTRY lockstep_module_v1
+const struct lockstep_module *lockstep_module_v1(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LOCKSTEP_MODULE_H */
