@@ -27,11 +27,12 @@ constexpr int kMaxEnumerated = 12;
 std::string names(cpu::FeatureSet s) { return s.empty() ? "(none)" : s.to_string(); }
 
 // expected_default works the choice out from the descriptors alone: the
-// first backend in registry order whose needs are all in `features` and
-// that avoids none of them.
+// first of lockstep's own backends in registry order whose needs are all in
+// `features` and that avoids none of them. A module's backends are checked,
+// never defaulted to.
 const Backend* expected_default(const catalog::Family& f, cpu::FeatureSet features) {
   for (const Backend* b : f.backends())
-    if ((b->needs - features).empty() && (b->avoid.bits() & features.bits()) == 0) return b;
+    if (b->module.empty() && (b->needs - features).empty() && (b->avoid.bits() & features.bits()) == 0) return b;
   return nullptr;
 }
 

@@ -52,4 +52,23 @@ Bytes expected_chacha(const catalog::CipherAlgorithm& alg, std::span<const uint8
   return out;
 }
 
+bool wraps_past(uint32_t counter, size_t len) {
+  return uint64_t{counter} + (len + 63) / 64 >= (uint64_t{1} << 32);
+}
+
+Bytes expected_chacha_carrying(const catalog::CipherAlgorithm& alg, std::span<const uint8_t> key,
+                               uint32_t counter, std::span<const uint8_t> nonce,
+                               std::span<const uint8_t> msg) {
+  const uint64_t to_wrap = ((uint64_t{1} << 32) - counter) * 64;
+  if (msg.size() <= to_wrap) return expected_chacha(alg, key, counter, nonce, msg);
+  Bytes out = expected_chacha(alg, key, counter, nonce, msg.first(to_wrap));
+  uint32_t state[16];
+  alg.init(state, key.data(), 0, nonce.data());
+  ++state[13];
+  Bytes rest(msg.size() - to_wrap);
+  alg.crypt(state, rest.data(), msg.data() + to_wrap, rest.size(), alg.family->backends().back());
+  out.insert(out.end(), rest.begin(), rest.end());
+  return out;
+}
+
 }  // namespace lockstep::conformance

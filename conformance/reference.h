@@ -30,4 +30,16 @@ Bytes expected_chacha(const catalog::CipherAlgorithm& alg, std::span<const uint8
                       uint32_t counter, std::span<const uint8_t> nonce,
                       std::span<const uint8_t> msg);
 
+// expected_chacha_carrying is expected_chacha for a backend that declared
+// OpenSSL EVP's counter: the same keystream up to block 2^32 - 1, then that
+// of counter 0 with word 13 one higher (the generic backend, from that
+// state). One wrap at most: messages stay far below 256 GiB.
+Bytes expected_chacha_carrying(const catalog::CipherAlgorithm& alg, std::span<const uint8_t> key,
+                               uint32_t counter, std::span<const uint8_t> nonce,
+                               std::span<const uint8_t> msg);
+
+// wraps_past says whether a call of `len` bytes from block `counter`
+// reaches block 2^32, where the two counter semantics part.
+bool wraps_past(uint32_t counter, size_t len);
+
 }  // namespace lockstep::conformance
