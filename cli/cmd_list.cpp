@@ -4,6 +4,8 @@
 // and the emulators in effect.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "catalog.h"
@@ -53,6 +55,7 @@ int cmd_list(bool json) {
           {"reason", usable ? "" : "needs " + missing + ", which this CPU lacks or the mask hides"},
           {"default", b == chosen},
           {"notes", b->notes},
+          {"module", b->module},  // "" for lockstep's own
       });
     }
   }
@@ -61,12 +64,17 @@ int cmd_list(bool json) {
     fmt::print("{}\n", nlohmann::json{{"cpu", cpu}, {"backends", backends}}.dump(2));
     return 0;
   }
-  fmt::print("{:<22} {:<26} {:<9} {}\n", "backend", "needs", "default", "available here");
+  size_t width = 22;  // module backends have longer names
+  for (const auto& b : backends) width = std::max(width, b["name"].get<std::string>().size() + 1);
+  fmt::print("{:<{}} {:<26} {:<9} {}\n", "backend", width, "needs", "default", "available here");
   for (const auto& b : backends) {
-    fmt::print("{:<22} {:<26} {:<9} {}\n", b["name"].get<std::string>(),
+    fmt::print("{:<{}} {:<26} {:<9} {}\n", b["name"].get<std::string>(), width,
                b["needs"].get<std::string>().empty() ? "-" : b["needs"].get<std::string>(),
                b["default"].get<bool>() ? "yes" : "", b["available"].get<bool>() ? "yes" : "no: " + b["reason"].get<std::string>());
   }
+  for (const auto& b : backends)
+    if (!b["module"].get<std::string>().empty())
+      fmt::print("  {} is from module {}\n", b["name"].get<std::string>(), b["module"].get<std::string>());
   const std::string vendor = cpu["vendor"].get<std::string>(), brand = cpu["brand"].get<std::string>();
   fmt::print("\ncpu:       {}", cpu["arch"].get<std::string>());
   if (!vendor.empty() || !brand.empty())

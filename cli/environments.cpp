@@ -6,6 +6,7 @@
 
 #include "catalog.h"
 #include "cpu_models.h"
+#include "modules.h"
 #include "trap/backends.h"
 
 namespace lockstep::cli {
@@ -89,6 +90,8 @@ std::vector<Environment> environments() {
       e.name = "qemu-aarch64 -cpu " + m.cpu;
       e.launcher = {qemu_arm, "-L", "/usr/aarch64-linux-gnu", "-cpu", m.cpu};
       e.build = arm_build;
+      // Set even when empty: the inherited list holds this host's modules.
+      e.vars.emplace_back("LOCKSTEP_MODULES", modules_for("arm64"));
       if (qemu_arm.empty()) {
         e.unavailable = "qemu-aarch64 not found: install qemu-user";
       } else if (!fs::exists(arm_build / "conformance" / "conformance_tests")) {

@@ -14,6 +14,7 @@
 #include "catalog.h"
 #include "commands.h"
 #include "emulators.h"
+#include "modules.h"
 
 namespace {
 
@@ -28,6 +29,12 @@ int main(int argc, char** argv) {
   using namespace lockstep::cli;
   CLI::App app{"lockstep: differential fuzzing and conformance for CPU-specific crypto code"};
   app.require_subcommand(1);
+  // Every subcommand takes --module (fallthrough hands it up to here).
+  app.fallthrough();
+  std::vector<std::string> modules;
+  app.add_option("--module", modules,
+                 "A module (include/lockstep/module.h) whose backends every check covers; "
+                 "repeatable; arm64 modules go to the qemu-aarch64 runs");
 
   bool json = false;
   auto* list = app.add_subcommand("list", "Every backend compiled in, its CPU needs and whether it runs here");
@@ -121,6 +128,8 @@ int main(int argc, char** argv) {
   // Before anything asks impl/cpu for the features: an emulator name that
   // vouches for nothing must not let dispatch pick code that faults.
   if (const int rc = check_emulation_environment(); rc != 0) return rc;
+  // Before any registry is asked: registries load LOCKSTEP_MODULES once.
+  if (const int rc = route_modules(modules); rc != 0) return rc;
   if (*fuzz) {
     // The harness name is optional: a lone argument that is no harness name
     // is a corpus only if it is an existing directory.
