@@ -91,6 +91,22 @@ TEST_P(ChachaConformance, Vectors) {
     }
   }
   EXPECT_GT(run, 0u) << "no vector file for " << alg().name << " in " << set.dir.string();
+  // A backend with a subkey derivation of its own (a module's hchacha) is
+  // held to the subkey vectors on its XChaCha20 row, whose key it makes.
+  if (alg().nonce_size == chacha::kXNonceSize) {
+    for (const catalog::SubkeyAlgorithm* k : alg().family->subkeys) {
+      for (const LoadedFile* f : set.named(k->name)) {
+        for (const vectors::HChachaTest& t : f->file.hchacha) {
+          if (t.key.size() != k->key_size || t.nonce.size() != k->input_size) continue;
+          Bytes got(k->output_size);
+          if (!k->derive_by(backend(), t.key.data(), t.nonce.data(), got.data())) break;
+          if (t.result != vectors::Result::kValid) continue;
+          EXPECT_TRUE(same_bytes(got, t.subkey))
+              << label() << ": its own " << k->name << ", " << f->display << " tcId " << t.tc_id;
+        }
+      }
+    }
+  }
 }
 
 // Test every length from 0 to 4096: the outputs, each from a fresh state,

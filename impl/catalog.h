@@ -91,14 +91,17 @@ struct CipherAlgorithm {
   bool (*carries)(const Backend* b);
 };
 
-// SubkeyAlgorithm derives a key from a key and an input block, with no
-// backend of its own: HChaCha20.
+// SubkeyAlgorithm derives a key from a key and an input block: HChaCha20.
+// lockstep's own backends have no derivation of their own; a module's may.
 struct SubkeyAlgorithm {
   std::string_view name;     // "hchacha20"
   std::string_view display;  // "HChaCha20"
   const Family* family;
   size_t key_size, input_size, output_size;
   void (*derive)(const uint8_t* key, const uint8_t* input, uint8_t* out);
+  // derive_by derives with backend `b`'s own function and returns true, or
+  // returns false and writes nothing where `b` has none.
+  bool (*derive_by)(const Backend* b, const uint8_t* key, const uint8_t* input, uint8_t* out);
 };
 
 std::span<const Family* const> families();

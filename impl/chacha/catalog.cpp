@@ -83,13 +83,21 @@ void derive_hchacha20(const uint8_t* key, const uint8_t* input, uint8_t* out) {
   hchacha20(key, input, out);
 }
 
+bool derive_hchacha20_by(const Backend* b, const uint8_t* key, const uint8_t* input, uint8_t* out) {
+  const ChachaBackend* t = typed(b);
+  if (t == nullptr || t->hchacha == nullptr) return false;
+  hchacha20(key, input, out, t);
+  return true;
+}
+
 constinit const catalog::CipherAlgorithm kChacha20 = CipherEntry<20>::make("chacha20", "ChaCha20");
 constinit const catalog::CipherAlgorithm kChacha12 = CipherEntry<12>::make("chacha12", "ChaCha12");
 constinit const catalog::CipherAlgorithm kXChacha20 =
     CipherEntry<20>::make_x("xchacha20", "XChaCha20");
 constinit const catalog::CipherAlgorithm* const kCiphers[] = {&kChacha20, &kChacha12, &kXChacha20};
 constinit const catalog::SubkeyAlgorithm kHChacha20 = {
-    "hchacha20", "HChaCha20", &kFamily, kKeySize, kHNonceSize, kKeySize, &derive_hchacha20};
+    "hchacha20", "HChaCha20", &kFamily, kKeySize, kHNonceSize, kKeySize, &derive_hchacha20,
+    &derive_hchacha20_by};
 constinit const catalog::SubkeyAlgorithm* const kSubkeys[] = {&kHChacha20};
 
 }  // namespace

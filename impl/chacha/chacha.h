@@ -93,9 +93,10 @@ void permute(uint32_t x[16], int rounds);
 void hchacha(const State& state, uint32_t out[8], int rounds);
 
 // hchacha20 derives XChaCha20's 32-byte subkey from a key and a 16-byte
-// nonce (draft-irtf-cfrg-xchacha, 2.2).
+// nonce (draft-irtf-cfrg-xchacha, 2.2). With `own`, a backend that has an
+// hchacha of its own (a module's), that one does the permutation.
 void hchacha20(const uint8_t key[kKeySize], const uint8_t nonce[kHNonceSize],
-               uint8_t subkey[kKeySize]);
+               uint8_t subkey[kKeySize], const ChachaBackend* own = nullptr);
 
 // xchacha20 encrypts or decrypts with XChaCha20 (draft-irtf-cfrg-xchacha,
 // 2.3): HChaCha20 over the key and the first 16 nonce bytes gives the
