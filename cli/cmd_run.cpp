@@ -52,6 +52,7 @@ struct Row {
 // per backend.
 std::string column_of(const std::string& suite, const std::string& name) {
   if (suite.ends_with("HashVectors")) return "vectors";
+  if (suite.ends_with("HashAbi") || suite.ends_with("CipherAbi")) return "abi";
   if (suite.ends_with("ChachaConformance")) return name.starts_with("Vectors/") ? "vectors" : "conformance";
   if (suite.ends_with("HashConformance") || suite.ends_with("Finup2xConformance")) return "conformance";
   return "";

@@ -23,7 +23,7 @@ struct RunOptions {
   std::vector<std::string> backends;  // globs over backend names; empty: all
   std::vector<std::string> families;  // sha256, sha512, chacha; empty: all
   std::vector<std::string> envs;      // environment ids or globs; empty: all
-  std::vector<std::string> checks;    // conformance, vectors, fuzz; empty: all
+  std::vector<std::string> checks;    // conformance, vectors, fuzz, abi; empty: all
   int jobs = 0;                       // parallel suite processes; 0: one per core
   bool list_envs = false;
   bool verbose = false;

@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "emulators.h"
 #include "modules.h"
+#include "run_select.h"
 
 namespace {
 
@@ -34,7 +35,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> modules;
   app.add_option("--module", modules,
                  "A module (include/lockstep/module.h) whose backends every check covers; "
-                 "repeatable; arm64 modules go to the qemu-aarch64 runs");
+                 "repeatable; arm64 modules go to the qemu-aarch64 runs")
+      ->allow_extra_args(false);  // one file per --module: what follows is the command's
 
   bool json = false;
   auto* list = app.add_subcommand("list", "Every backend compiled in, its CPU needs and whether it runs here");
@@ -70,8 +72,8 @@ int main(int argc, char** argv) {
   run->add_option("--backend", ro.backends, "Only these backends (repeatable; globs such as 'sha256/*')");
   run->add_option("--family", ro.families, "Only these families (repeatable): " + joined(family_names));
   run->add_option("--env", ro.envs, "Only these environments (repeatable; ids as `run --list-envs` prints, globs allowed)");
-  run->add_option("--check", ro.checks, "Only these checks (repeatable): conformance, vectors, fuzz")
-      ->check(CLI::IsMember({"conformance", "vectors", "fuzz"}));
+  run->add_option("--check", ro.checks, "Only these checks (repeatable): conformance, vectors, fuzz, abi")
+      ->check(CLI::IsMember(check_names()));
   run->add_option("-j,--jobs", ro.jobs, "Suite processes at once (default: one per core)")->check(CLI::Range(1, 256));
   run->add_flag("--list-envs", ro.list_envs, "Print the environments and whether this host can run them, then exit");
   run->add_flag("-v,--verbose", ro.verbose, "Show the suites' own output");
@@ -129,7 +131,9 @@ int main(int argc, char** argv) {
   // vouches for nothing must not let dispatch pick code that faults.
   if (const int rc = check_emulation_environment(); rc != 0) return rc;
   // Before any registry is asked: registries load LOCKSTEP_MODULES once.
-  if (const int rc = route_modules(modules); rc != 0) return rc;
+  // Only `run` has environments for another architecture's modules.
+  const std::string command = app.get_subcommands().empty() ? "" : app.get_subcommands().front()->get_name();
+  if (const int rc = route_modules(modules, *run ? "" : command); rc != 0) return rc;
   if (*fuzz) {
     // The harness name is optional: a lone argument that is no harness name
     // is a corpus only if it is an existing directory.

@@ -25,7 +25,7 @@ void append(std::string& list, const std::string& file) {
 
 }  // namespace
 
-int route_modules(const std::vector<std::string>& files) {
+int route_modules(const std::vector<std::string>& files, std::string_view native_only) {
   const std::string native(cpu::arch_name(cpu::build_arch()));
   const char* inherited = std::getenv(module::kEnvVar.data());
   routed()[native] = inherited ? inherited : "";
@@ -36,11 +36,22 @@ int route_modules(const std::vector<std::string>& files) {
       std::fprintf(stderr, "lockstep: module %s: %s\n", f.c_str(), error.c_str());
       return 2;
     }
+    if (arch != native && !native_only.empty()) {
+      std::fprintf(stderr,
+                   "lockstep: module %s: built for %s, and `lockstep %.*s` runs %s code only "
+                   "(`lockstep run` takes it to the %s environments)\n",
+                   f.c_str(), arch.c_str(), static_cast<int>(native_only.size()), native_only.data(),
+                   native.c_str(), arch.c_str());
+      return 2;
+    }
     std::error_code ec;
     const std::filesystem::path abs = std::filesystem::absolute(f, ec);
     append(routed()[arch], ec ? f : abs.string());
   }
   setenv(module::kEnvVar.data(), routed()[native].c_str(), 1);
+  // Load them now: a bad module stops here, with its file and field named
+  // (exit 2), not in a child whose status the command would have to relay.
+  module::backends();
   return 0;
 }
 

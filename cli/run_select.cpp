@@ -42,7 +42,7 @@ bool gtest_filter_match(const std::string& filter, const std::string& full_name)
 }
 
 const std::vector<std::string>& check_names() {
-  static const std::vector<std::string> names = {"conformance", "vectors", "fuzz"};
+  static const std::vector<std::string> names = {"conformance", "vectors", "fuzz", "abi"};
   return names;
 }
 
@@ -92,7 +92,7 @@ std::optional<std::vector<Expectation>> read_expectations(const std::string& pat
     }
     if (std::none_of(check_names().begin(), check_names().end(),
                      [&](const std::string& c) { return glob_match(f[2], c); })) {
-      error = fmt::format("{}: field CHECK: '{}' names no check (conformance, vectors, fuzz)", where, f[2]);
+      error = fmt::format("{}: field CHECK: '{}' names no check (conformance, vectors, fuzz, abi)", where, f[2]);
       return std::nullopt;
     }
     out.push_back({where, f[0], f[1], f[2]});
