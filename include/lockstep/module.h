@@ -99,7 +99,9 @@ struct lockstep_backend {
 	/* Family chacha. Required: XOR len bytes of keystream into src,
 	 * writing dst, starting at the counter in word 12, and advance the
 	 * counter by one per 64-byte block (a partial block counts as one).
-	 * dst may equal src. nrounds is 20 or 12, as chacha_rounds allows. */
+	 * dst may equal src or lie below it with overlap (dst < src), as
+	 * lockstep's own backends allow; dst above src must not overlap it.
+	 * nrounds is 20 or 12, as chacha_rounds allows. */
 	void (*chacha_crypt)(struct lockstep_chacha_state *state, uint8_t *dst,
 			     const uint8_t *src, size_t len, int nrounds);
 	/* Optional: the kernel's hchacha_block(): permute state (key and
