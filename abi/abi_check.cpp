@@ -191,15 +191,27 @@ std::string Report::to_string() const {
 
 bool can_check_upper_vector_state() { return (cpu_flags() & X86_FLAG_XINUSE) != 0; }
 
-std::uintptr_t call_raw(Report& report, RawFunction fn, std::span<const std::uintptr_t> args) {
+namespace {
+
+std::uint64_t run(X86State& s, RawFunction fn, std::span<const std::uintptr_t> args) {
   const auto a = padded(args);
-  report = Report{};
-  X86State s{};
   const auto planted = values().distinct<6>();
   std::copy(planted.begin(), planted.end(), s.in_gpr);
   s.flags = cpu_flags();
+  return lockstep_abi_trampoline(fn, &s, a[0], a[1], a[2], a[3], a[4], a[5]);
+}
 
-  const std::uint64_t result = lockstep_abi_trampoline(fn, &s, a[0], a[1], a[2], a[3], a[4], a[5]);
+}  // namespace
+
+std::uintptr_t call_raw_preserving(RawFunction fn, std::span<const std::uintptr_t> args) {
+  X86State s{};
+  return run(s, fn, args);
+}
+
+std::uintptr_t call_raw(Report& report, RawFunction fn, std::span<const std::uintptr_t> args) {
+  report = Report{};
+  X86State s{};
+  const std::uint64_t result = run(s, fn, args);
 
   for (std::size_t i = 0; i < 6; ++i) {
     if (s.out_gpr[i] != s.in_gpr[i]) report.clobbered.emplace_back(kGprNames[i]);
@@ -219,15 +231,27 @@ std::uintptr_t call_raw(Report& report, RawFunction fn, std::span<const std::uin
 
 bool can_check_upper_vector_state() { return false; }
 
-std::uintptr_t call_raw(Report& report, RawFunction fn, std::span<const std::uintptr_t> args) {
+namespace {
+
+std::uint64_t run(A64State& s, RawFunction fn, std::span<const std::uintptr_t> args) {
   const auto a = padded(args);
-  report = Report{};
-  A64State s{};
   const auto planted = values().distinct<19>();
   std::copy(planted.begin(), planted.begin() + 11, s.in_x);
   std::copy(planted.begin() + 11, planted.end(), s.in_d);
+  return lockstep_abi_trampoline(fn, &s, a[0], a[1], a[2], a[3], a[4], a[5]);
+}
 
-  const std::uint64_t result = lockstep_abi_trampoline(fn, &s, a[0], a[1], a[2], a[3], a[4], a[5]);
+}  // namespace
+
+std::uintptr_t call_raw_preserving(RawFunction fn, std::span<const std::uintptr_t> args) {
+  A64State s{};
+  return run(s, fn, args);
+}
+
+std::uintptr_t call_raw(Report& report, RawFunction fn, std::span<const std::uintptr_t> args) {
+  report = Report{};
+  A64State s{};
+  const std::uint64_t result = run(s, fn, args);
 
   for (std::size_t i = 0; i < 11; ++i) {
     if (s.out_x[i] != s.in_x[i]) report.clobbered.emplace_back(kXNames[i]);
@@ -244,9 +268,13 @@ std::uintptr_t call_raw(Report& report, RawFunction fn, std::span<const std::uin
 bool can_check_upper_vector_state() { return false; }
 
 std::uintptr_t call_raw(Report& report, RawFunction fn, std::span<const std::uintptr_t> args) {
-  const auto a = padded(args);
   report = Report{};
   report.supported = false;
+  return call_raw_preserving(fn, args);
+}
+
+std::uintptr_t call_raw_preserving(RawFunction fn, std::span<const std::uintptr_t> args) {
+  const auto a = padded(args);
   // No trampoline: a plain call. Calling through a type other than fn's own
   // is formally undefined; the typed abi::call never comes here, and on the
   // usual ABIs integer arguments sit in the same registers however many the

@@ -66,6 +66,12 @@ using RawFunction = void (*)();
 // and all, whatever the function's return type. report is overwritten.
 std::uintptr_t call_raw(Report& report, RawFunction fn, std::span<const std::uintptr_t> args);
 
+// call_raw_preserving is call_raw without a report: the callee still runs
+// between planted values and the caller's registers are put back after it,
+// but nothing is compared and nothing allocated, so code that a signal
+// handler may re-enter (a hash called from an interrupt) can use it.
+std::uintptr_t call_raw_preserving(RawFunction fn, std::span<const std::uintptr_t> args);
+
 namespace detail {
 
 // What fits one general register, both ways.
@@ -106,24 +112,43 @@ T from_word(std::uintptr_t w) {
 
 }  // namespace detail
 
+namespace detail {
+
+// typed runs fn(args...) through the trampoline, with a report or without.
+template <class R, class... Args>
+R typed(Report* report, R (*fn)(Args...), Args... args) {
+  static_assert(sizeof...(Args) <= kMaxArgs, "abi::call passes at most six arguments");
+  static_assert((is_word<Args>() && ...), "abi::call passes only integer and pointer arguments");
+  static_assert(std::is_void_v<R> || is_word<R>(), "abi::call returns only void, integers and pointers");
+  if constexpr (!kSupported) {
+    if (report) {
+      *report = Report{};
+      report->supported = false;
+    }
+    return fn(args...);
+  } else {
+    // One spare element: a zero-length array is not C++.
+    const std::uintptr_t words[sizeof...(Args) + 1] = {to_word<Args>(args)...};
+    const auto raw = reinterpret_cast<RawFunction>(fn);
+    const std::span<const std::uintptr_t> list(words, sizeof...(Args));
+    const std::uintptr_t result = report ? call_raw(*report, raw, list) : call_raw_preserving(raw, list);
+    if constexpr (!std::is_void_v<R>) return from_word<R>(result);
+  }
+}
+
+}  // namespace detail
+
 // The typed call: fn(args...) through the trampoline. Args are deduced from
 // fn alone, so call(r, blocks, &st, data, 1) converts 1 to size_t.
 template <class R, class... Args>
 R call(Report& report, R (*fn)(Args...), std::type_identity_t<Args>... args) {
-  static_assert(sizeof...(Args) <= kMaxArgs, "abi::call passes at most six arguments");
-  static_assert((detail::is_word<Args>() && ...), "abi::call passes only integer and pointer arguments");
-  static_assert(std::is_void_v<R> || detail::is_word<R>(), "abi::call returns only void, integers and pointers");
-  if constexpr (!kSupported) {
-    report = Report{};
-    report.supported = false;
-    return fn(args...);
-  } else {
-    // One spare element: a zero-length array is not C++.
-    const std::uintptr_t words[sizeof...(Args) + 1] = {detail::to_word<Args>(args)...};
-    const std::uintptr_t result =
-        call_raw(report, reinterpret_cast<RawFunction>(fn), std::span(words, sizeof...(Args)));
-    if constexpr (!std::is_void_v<R>) return detail::from_word<R>(result);
-  }
+  return detail::typed<R, Args...>(&report, fn, args...);
+}
+
+// The same without a report (call_raw_preserving).
+template <class R, class... Args>
+R call_preserving(R (*fn)(Args...), std::type_identity_t<Args>... args) {
+  return detail::typed<R, Args...>(nullptr, fn, args...);
 }
 
 }  // namespace lockstep::abi

@@ -142,6 +142,20 @@ TEST_P(AbiClobber, NamesExactlyThatRegister) {
   EXPECT_EQ(r.to_string(), std::string("clobbered: ") + GetParam().name);
 }
 
+// Test that without a report the caller still gets its registers back: the
+// broken callee returns into a caller that goes on, twice.
+TEST_P(AbiClobber, PreservingCallRestoresTheCaller) {
+  volatile int survived = 0;
+  call_preserving(GetParam().fn);
+  survived = survived + 1;
+  call_preserving(GetParam().fn);
+  survived = survived + 1;
+  EXPECT_EQ(survived, 2);
+  Report r;
+  call(r, GetParam().fn);
+  EXPECT_FALSE(r.ok()) << "the clobber must still be there to be restored";
+}
+
 }  // namespace
 }  // namespace lockstep::abi
 

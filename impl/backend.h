@@ -112,14 +112,19 @@ template <class R, class... Args>
 R invoke(const Backend& b, std::string_view function, R (*fn)(Args...),
          std::type_identity_t<Args>... args) {
   AbiAudit* audit = AbiAudit::active();
-  if (b.module.empty() && audit == nullptr) return fn(args...);
+  if (audit == nullptr) {
+    if (b.module.empty()) return fn(args...);
+    // No report: a hash may be re-entered from a signal handler, and the
+    // report's names allocate.
+    return abi::call_preserving(fn, args...);
+  }
   abi::Report report;
   if constexpr (std::is_void_v<R>) {
     abi::call(report, fn, args...);
-    if (audit) audit->record(function, report);
+    audit->record(function, report);
   } else {
     const R result = abi::call(report, fn, args...);
-    if (audit) audit->record(function, report);
+    audit->record(function, report);
     return result;
   }
 }
