@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstring>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -81,7 +82,11 @@ struct Tally {
   std::string first_failure, skip_reason;
   void add(const TestOutcome& t) {
     if (t.result == TestOutcome::kFailed) {
-      if (failed++ == 0) first_failure = t.suite + "." + t.name;
+      if (failed++ == 0) {
+        first_failure = t.suite + "." + t.name;
+        // A crash says how in the cell itself: "crashed: died of signal 11 (SIGSEGV)".
+        if (t.failure.starts_with("crashed:")) first_failure += ": " + t.failure.substr(0, t.failure.find(';'));
+      }
     } else if (t.result == TestOutcome::kSkipped) {
       ++skipped;
       if (skip_reason.empty()) skip_reason = t.skip_reason;
@@ -118,6 +123,55 @@ int finished_in_log(const fs::path& log) {
     n += line.starts_with("[       OK ]") || line.starts_with("[  FAILED  ]") || line.starts_with("[  SKIPPED ]");
   }
   return n;
+}
+
+// What a GoogleTest log says of a process that died before its report: the
+// tests it finished, with their outcomes, and the one it died in (empty when
+// every started test finished). A finished test's message is its log text.
+struct DeadRun {
+  std::vector<TestOutcome> finished;
+  std::string unfinished;
+};
+
+DeadRun read_dead_run(const fs::path& log) {
+  DeadRun d;
+  std::ifstream in(log);
+  std::string body;
+  auto ends = [&](const std::string& line, const char* mark) {
+    // "[       OK ] All/X.Y/z (3 ms)", "[  FAILED  ] All/X.Y/z, where ..."
+    if (d.unfinished.empty() || !line.starts_with(mark)) return false;
+    const std::string rest = line.substr(13);
+    return rest.starts_with(d.unfinished) &&
+           (rest.size() == d.unfinished.size() || rest[d.unfinished.size()] == ' ' ||
+            rest[d.unfinished.size()] == ',');
+  };
+  for (std::string line; std::getline(in, line);) {
+    if (line.starts_with("[ RUN      ] ")) {
+      d.unfinished = line.substr(13);
+      body.clear();
+      continue;
+    }
+    const bool ok = ends(line, "[       OK ] "), failed = ends(line, "[  FAILED  ] "),
+               skipped = ends(line, "[  SKIPPED ] ");
+    if (ok || failed || skipped) {
+      const size_t dot = d.unfinished.find('.');
+      TestOutcome t{d.unfinished.substr(0, dot), d.unfinished.substr(dot + 1), TestOutcome::kPassed, "", ""};
+      if (failed) t.result = TestOutcome::kFailed, t.failure = body;
+      if (skipped) t.result = TestOutcome::kSkipped, t.skip_reason = body;
+      d.finished.push_back(std::move(t));
+      d.unfinished.clear();
+    } else if (!d.unfinished.empty()) {
+      body += line + "\n";
+    }
+  }
+  return d;
+}
+
+// How a process that wrote no report ended, for the failure it is blamed on.
+std::string how_it_died(int exit_status) {
+  if (exit_status >= 0) return fmt::format("exited with status {} without a report", exit_status);
+  const char* abbrev = sigabbrev_np(-exit_status);
+  return fmt::format("died of signal {} (SIG{})", -exit_status, abbrev ? abbrev : "?");
 }
 
 struct EnvRun {
@@ -355,13 +409,43 @@ class Runner {
     return argv;
   }
 
+  // A test that kills its process (a module's SIGSEGV, SIGILL or abort)
+  // fails alone, with how it died: the log tells which tests finished (their
+  // outcomes stand) and which one never did, and the shard goes on from
+  // there in a new process, so every other cell is still decided by its own
+  // tests, at no more than one extra process per crash.
   void run_shard(EnvRun& r, Shard& s) {
-    std::string filter;
-    for (const std::string& t : s.tests) filter += (filter.empty() ? "" : ":") + t;
     auto vars = r.env->vars;
     vars.emplace_back("LOCKSTEP_CALLS", s.calls.string());
-    SuiteRun run = run_gtest(conformance_argv(*r.env), {"--gtest_filter=" + filter}, vars, s.json.string(),
-                             s.log.string());
+    std::vector<std::string> pending = s.tests;
+    std::vector<TestOutcome> before;  // decided by processes that died later
+    SuiteRun run;
+    for (int attempt = 0;; ++attempt) {
+      std::string filter;
+      for (const std::string& t : pending) filter += (filter.empty() ? "" : ":") + t;
+      const fs::path log = attempt == 0 ? s.log : fs::path(s.log.string() + fmt::format(".rerun-{}", attempt));
+      run = run_gtest(conformance_argv(*r.env), {"--gtest_filter=" + filter}, vars, s.json.string(), log.string());
+      if (run.error.empty()) break;
+      DeadRun dead = read_dead_run(log);
+      const auto it = std::find(pending.begin(), pending.end(), dead.unfinished);
+      if (dead.unfinished.empty() || it == pending.end()) break;  // not one test's doing: the shard fails
+      const size_t dot = dead.unfinished.find('.');
+      dead.finished.push_back({dead.unfinished.substr(0, dot), dead.unfinished.substr(dot + 1),
+                               TestOutcome::kFailed,
+                               fmt::format("crashed: {}; the suite process died in this test, its log: {}",
+                                           how_it_died(run.exit_status), log.string()),
+                               ""});
+      for (const TestOutcome& t : dead.finished) {
+        const auto done = std::find(pending.begin(), pending.end(), t.suite + "." + t.name);
+        if (done != pending.end()) pending.erase(done);
+      }
+      before.insert(before.end(), dead.finished.begin(), dead.finished.end());
+      if (pending.empty()) {
+        run = SuiteRun{};
+        break;
+      }
+    }
+    if (run.error.empty()) run.tests.insert(run.tests.begin(), before.begin(), before.end());
     std::lock_guard lock(r.m);
     s.run = std::move(run);
     s.done = true;
@@ -405,8 +489,8 @@ class Runner {
             signature = line;
             break;
           }
-        cell = {Status::kFail, (signature.empty() ? fmt::format("exit {}", pr.status) : signature) + "; see " +
-                                   log.string()};
+        const std::string how = pr.status < 0 ? "crashed: " + how_it_died(pr.status) : fmt::format("exit {}", pr.status);
+        cell = {Status::kFail, (signature.empty() ? how : signature) + "; see " + log.string()};
         cell.reproduce = command_line(vars, argv);
       } else {
         cell = {Status::kPass, fmt::format("corpus + {} random programs", env.fuzz_runs)};
