@@ -483,13 +483,23 @@ class Runner {
       } else if (pr.status != 0) {
         // The harness's first line names the mismatch.
         std::ifstream in(log);
-        std::string line, signature;
-        while (std::getline(in, line))
+        std::string line, signature, sanitizer;
+        while (std::getline(in, line)) {
           if (line.starts_with("lockstep: ")) {
             signature = line;
             break;
           }
-        const std::string how = pr.status < 0 ? "crashed: " + how_it_died(pr.status) : fmt::format("exit {}", pr.status);
+          // Under the sanitizers a fault is their report and exit status 1,
+          // not a signal.
+          if (!sanitizer.empty()) continue;
+          if (const size_t at = line.find("ERROR: AddressSanitizer: "); at != std::string::npos)
+            sanitizer = line.substr(at + 7);
+          else if (line.find(": runtime error: ") != std::string::npos)
+            sanitizer = "UBSan: " + line;
+        }
+        const std::string how = pr.status < 0          ? "crashed: " + how_it_died(pr.status)
+                                : !sanitizer.empty() ? "crashed: " + sanitizer
+                                                     : fmt::format("exit {}", pr.status);
         cell = {Status::kFail, (signature.empty() ? how : signature) + "; see " + log.string()};
         cell.reproduce = command_line(vars, argv);
       } else {

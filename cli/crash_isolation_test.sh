@@ -29,7 +29,9 @@ for r in m["rows"]:
         if r["backend"] == "sha256/planted:crashes":
             assert c["status"] == "FAIL", (where, c)
             # ASan turns the fault into its own report and exit status 1.
-            assert "crashed: died of signal" in c["detail"] or "crashed: exited with status" in c["detail"], (where, c["detail"])
+            assert any(w in c["detail"] for w in ("crashed: died of signal", "crashed: exited with status",
+                                                   "crashed: AddressSanitizer: SEGV",
+                                                   "crashed: UBSan:")), (where, c["detail"])
             assert c.get("reproduce"), (where, "no reproducer")
             seen["crashes"] += 1
         else:
