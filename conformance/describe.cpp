@@ -19,6 +19,11 @@ std::string seed_text() {
   return buf;
 }
 
+// Why `b` does not run `alg` at all (a module that declares only some
+// ChaCha round counts), or "".
+std::string declined(const catalog::HashAlgorithm&, const Backend&) { return ""; }
+std::string declined(const catalog::CipherAlgorithm& alg, const Backend& b) { return alg.unsupported(&b); }
+
 }  // namespace
 
 nlohmann::json describe() {
@@ -33,6 +38,7 @@ nlohmann::json describe() {
         {"usable", b.usable(eff)},
         {"missing", (b.needs - eff).to_string()},
         {"default", alg.family->default_backend() == &b},
+        {"declined", declined(alg, b)},
     });
     selected[std::string(alg.name)] = alg.family->default_backend()->name;
   };

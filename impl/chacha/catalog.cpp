@@ -68,8 +68,7 @@ struct CipherEntry {
   static std::string unsupported(const Backend* b) {
     const ChachaBackend* t = typed(b);
     if (t == nullptr || t->supports_rounds(Rounds)) return "";
-    return std::string(t->name) + " declares no " + std::to_string(Rounds) +
-           "-round support (its module's chacha_rounds)";
+    return "declares no " + std::to_string(Rounds) + "-round support (its chacha_rounds)";
   }
   static constexpr catalog::CipherAlgorithm make(std::string_view name, std::string_view display) {
     return {name, display, &kFamily, Rounds, kNonceSize, &init, &crypt, &unsupported, &carries};
