@@ -126,6 +126,11 @@ int finished_in_log(const fs::path& log) {
   return n;
 }
 
+// Where a run keeps its logs: --out, else the build's run/ folder.
+fs::path run_dir(const RunOptions& o) {
+  return o.out.empty() ? fs::path(LOCKSTEP_BUILD_DIR) / "run" : fs::absolute(o.out);
+}
+
 // What a GoogleTest log says of a process that died before its report: the
 // tests it finished, with their outcomes, and the one it died in (empty when
 // every started test finished). A finished test's message is its log text.
@@ -195,7 +200,7 @@ struct EnvRun {
 class Runner {
  public:
   Runner(const RunOptions& o, Selection sel, std::vector<Expectation>* expect)
-      : o_(o), sel_(std::move(sel)), expect_(expect), out_root_(fs::path(LOCKSTEP_BUILD_DIR) / "run") {}
+      : o_(o), sel_(std::move(sel)), expect_(expect), out_root_(run_dir(o)) {}
 
   // run runs every selected environment and returns their reports in order.
   std::vector<EnvReport> run(const std::vector<Environment>& envs) {
@@ -808,7 +813,7 @@ int cmd_run(const RunOptions& o) {
     if (sel.env(e.id)) envs.push_back(e);
   fmt::print("lockstep run: {} environment(s), {} at a time; logs under {}\n", envs.size(),
              o.jobs > 0 ? o.jobs : static_cast<int>(std::thread::hardware_concurrency()),
-             (fs::path(LOCKSTEP_BUILD_DIR) / "run").string());
+             run_dir(o).string());
   std::fflush(stdout);
 
   const Clock::time_point start = Clock::now();
@@ -855,7 +860,7 @@ int cmd_run(const RunOptions& o) {
     }
     envs_json.push_back(j);
   }
-  const fs::path json_path = o.json_out.empty() ? fs::path(LOCKSTEP_BUILD_DIR) / "run" / "matrix.json" : fs::path(o.json_out);
+  const fs::path json_path = o.json_out.empty() ? run_dir(o) / "matrix.json" : fs::path(o.json_out);
   write_file(json_path, nlohmann::json{{"environments", envs_json},
                                        {"failed", failed || !problems.empty() || !usage.empty()},
                                        {"cells", summary}}

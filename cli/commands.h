@@ -16,7 +16,8 @@ int cmd_hash(const HashOptions& o);
 int cmd_list(bool json);
 
 struct RunOptions {
-  std::string json_out;  // default: <build>/run/matrix.json
+  std::string json_out;  // default: <out>/matrix.json
+  std::string out;       // logs and reports; default: <build>/run
   std::string junit_out;  // JUnit XML; empty: none
   std::string ktap_out;   // KTAP v1; empty: none
   std::string expect;     // a manifest of cells that must PASS here

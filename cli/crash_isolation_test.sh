@@ -10,7 +10,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 "$cli" run --env native --module "$module" --backend 'sha256/planted:crashes' --backend sha256/generic \
-  --json "$tmp/m.json" -j 2 >"$tmp/out" 2>&1
+  --out "$tmp/run" --json "$tmp/m.json" -j 2 >"$tmp/out" 2>&1
 rc=$?
 if [ "$rc" != 1 ]; then
   echo "FAILED: exit $rc, want 1 (cells failed)"

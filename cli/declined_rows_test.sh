@@ -9,7 +9,7 @@ module=$(realpath "$2")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-"$cli" run --env native --module "$module" --backend 'chacha/openssl:*' --json "$tmp/m.json" -j 2 >"$tmp/out" 2>&1
+"$cli" run --env native --module "$module" --backend 'chacha/openssl:*' --out "$tmp/run" --json "$tmp/m.json" -j 2 >"$tmp/out" 2>&1
 rc=$?
 if [ "$rc" != 0 ]; then
   echo "FAILED: exit $rc, want 0"

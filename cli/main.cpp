@@ -65,7 +65,10 @@ int main(int argc, char** argv) {
 
   RunOptions ro;
   auto* run = app.add_subcommand("run", "Run every check against every backend and print the matrix");
-  run->add_option("--json", ro.json_out, "Where to write the matrix as JSON (default: build/default/run/matrix.json)");
+  run->add_option("--out", ro.out,
+                  "Where the logs go, one folder per environment (default: build/default/run; "
+                  "two runs at once need two)");
+  run->add_option("--json", ro.json_out, "Where to write the matrix as JSON (default: OUT/matrix.json)");
   run->add_option("--junit", ro.junit_out, "Also write JUnit XML here (one testcase per cell and per failing test)");
   run->add_option("--ktap", ro.ktap_out, "Also write KTAP v1 here (the kernel's format, one subtest per environment)");
   run->add_option("--expect", ro.expect, "A manifest of cells that must PASS on this runner; any of them skipped fails the run");

@@ -16,19 +16,21 @@ expect_exit() {
   local got=$?
   [ "$got" = "$want" ] || { bad "$what: exit $got, want $want"; sed 's/^/    /' "$tmp/out" | tail -n 20; }
 }
+# Its own log folder: other tests may run `lockstep run` at the same time.
+lockstep_run() { "$cli" run --out "$tmp/run" "$@"; }
 json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); $1" "$tmp/m.json"; }
 
 # Usage errors: exit 2, naming what was wrong.
-expect_exit 2 "unknown --env" "$cli" run --env no-such-env
+expect_exit 2 "unknown --env" lockstep_run --env no-such-env
 grep -q "names no environment" "$tmp/out" && grep -q "native" "$tmp/out" || bad "--env error does not list the environments"
-expect_exit 2 "unknown --family" "$cli" run --family sha1
+expect_exit 2 "unknown --family" lockstep_run --family sha1
 grep -q "sha256" "$tmp/out" || bad "--family error does not list the families"
-expect_exit 2 "unknown --check" "$cli" run --check speed
-expect_exit 2 "a --backend that matches nothing" "$cli" run --env native --backend 'nosuch/*' --check vectors
+expect_exit 2 "unknown --check" lockstep_run --check speed
+expect_exit 2 "a --backend that matches nothing" lockstep_run --env native --backend 'nosuch/*' --check vectors
 grep -q "matched no backend" "$tmp/out" || bad "--backend error does not say it matched nothing"
 
 # A scoped run: one backend family member, one check, one environment.
-expect_exit 0 "scoped run" "$cli" run --env native --backend 'sha256/gen*' --check vectors \
+expect_exit 0 "scoped run" lockstep_run --env native --backend 'sha256/gen*' --check vectors \
   --json "$tmp/m.json" --junit "$tmp/j.xml" --ktap "$tmp/k.tap" -j 2
 json 'e=d["environments"]; assert [x["id"] for x in e]==["native"], e
 m=e[0]["matrix"]; assert m["columns"]==["vectors"], m["columns"]
@@ -47,13 +49,14 @@ cases = root.findall("./testsuite/testcase")
 assert len(cases) == 2 and int(root.get("tests")) == 2, [c.get("name") for c in cases]
 assert cases[0].get("name") == "sha256 @ sha256/generic: vectors", cases[0].get("name")
 PY
+[ -f "$tmp/run/native/describe.json" ] || bad "--out: no logs under $tmp/run/native"
 [ "$(head -n 2 "$tmp/k.tap")" = $'KTAP version 1\n1..1' ] || bad "KTAP header"
 grep -qx '  1\.\.2' "$tmp/k.tap" && grep -qx '  ok 1 sha256 @ sha256/generic: vectors' "$tmp/k.tap" &&
   grep -qx 'ok 1 native' "$tmp/k.tap" || bad "KTAP body: $(cat "$tmp/k.tap")"
 
 # An environment the filters leave empty is said so, and counted nowhere.
 if [ "$(uname -m)" = x86_64 ]; then
-  expect_exit 0 "a run the filters leave empty in one environment" "$cli" run --env native --env phe-trap \
+  expect_exit 0 "a run the filters leave empty in one environment" lockstep_run --env native --env phe-trap \
     --backend sha512/generic --check vectors --json "$tmp/m.json"
   grep -q "nothing selected runs here" "$tmp/out" || bad "phe-trap was not said to have nothing selected"
   grep -q "^cells: 2 passed, 0 failed, 0 skipped" "$tmp/out" || bad "cells count an empty environment: $(grep cells: "$tmp/out")"
@@ -61,23 +64,23 @@ fi
 
 # --expect: listed cells must PASS here; a skip of one is a failure.
 printf '# must pass\nnative sha256/generic vectors\n' > "$tmp/ok.expect"
-expect_exit 0 "--expect met" "$cli" run --env native --backend sha256/generic --check vectors --expect "$tmp/ok.expect"
+expect_exit 0 "--expect met" lockstep_run --env native --backend sha256/generic --check vectors --expect "$tmp/ok.expect"
 # sha256/x86-phe needs Zhaoxin PHE, which no host here has: its cell is SKIP.
 printf 'native sha256/x86-phe vectors\n' > "$tmp/phe.expect"
-expect_exit 1 "--expect of a skipped cell" "$cli" run --env native --backend sha256/x86-phe --check vectors \
+expect_exit 1 "--expect of a skipped cell" lockstep_run --env native --backend sha256/x86-phe --check vectors \
   --expect "$tmp/phe.expect"
 grep -q "expected to PASS here ($tmp/phe.expect:1)" "$tmp/out" || bad "--expect failure does not name the manifest line"
 printf 'native sha256/generic\n' > "$tmp/bad.expect"
-expect_exit 1 "malformed --expect" "$cli" run --env native --expect "$tmp/bad.expect"
+expect_exit 1 "malformed --expect" lockstep_run --env native --expect "$tmp/bad.expect"
 grep -q "bad.expect:1: expected three fields" "$tmp/out" || bad "malformed --expect: no file:line"
 printf 'native sha256/generic speed\n' > "$tmp/bad.expect"
-expect_exit 1 "--expect with an unknown check" "$cli" run --env native --expect "$tmp/bad.expect"
+expect_exit 1 "--expect with an unknown check" lockstep_run --env native --expect "$tmp/bad.expect"
 grep -q "field CHECK" "$tmp/out" || bad "--expect error does not name the field"
 
 # A FAIL: LOCKSTEP_REQUIRE_ALL=1 makes the suites fail a backend this CPU
 # lacks. The cell says FAIL with a reproducer, and the reproducer fails too.
 export LOCKSTEP_REQUIRE_ALL=1
-expect_exit 1 "a failing cell" "$cli" run --env native --backend sha256/x86-phe --check vectors \
+expect_exit 1 "a failing cell" lockstep_run --env native --backend sha256/x86-phe --check vectors \
   --json "$tmp/m.json" --junit "$tmp/j.xml"
 repro=$(json 'print(d["environments"][0]["matrix"]["rows"][0]["checks"]["vectors"]["reproduce"])') ||
   bad "the FAIL cell has no reproduce command"
