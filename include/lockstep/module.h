@@ -127,6 +127,22 @@ struct lockstep_module {
 #define LOCKSTEP_MODULE_ENTRY lockstep_module_v1
 const struct lockstep_module *lockstep_module_v1(void);
 
+/* The table and the entry function for a static array of backends, in one
+ * line at the end of a module's file:
+ *
+ *     LOCKSTEP_MODULE("mine", backends);
+ */
+#define LOCKSTEP_MODULE(module_name, backend_array)                            \
+	static const struct lockstep_module lockstep_module_table_;           \
+	__attribute__((visibility("default")))                                \
+	const struct lockstep_module *lockstep_module_v1(void)                \
+	{                                                                      \
+		return &lockstep_module_table_;                                \
+	}                                                                      \
+	static const struct lockstep_module lockstep_module_table_ = {        \
+		LOCKSTEP_MODULE_ABI_VERSION, (module_name), (backend_array),  \
+		sizeof(backend_array) / sizeof((backend_array)[0])}
+
 #ifdef __cplusplus
 }
 #endif

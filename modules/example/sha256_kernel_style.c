@@ -81,15 +81,4 @@ static const struct lockstep_backend backends[] = {
 	},
 };
 
-static const struct lockstep_module module = {
-	.abi_version = LOCKSTEP_MODULE_ABI_VERSION,
-	.name = "example",
-	.backends = backends,
-	.backend_count = sizeof(backends) / sizeof(backends[0]),
-};
-
-__attribute__((visibility("default")))
-const struct lockstep_module *lockstep_module_v1(void)
-{
-	return &module;
-}
+LOCKSTEP_MODULE("example", backends);

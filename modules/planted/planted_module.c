@@ -27,14 +27,4 @@ static const struct lockstep_backend backends[] = {
 	},
 };
 
-static const struct lockstep_module module = {
-	.abi_version = LOCKSTEP_MODULE_ABI_VERSION,
-	.name = "planted-clobbers-" PLANTED_REGISTER,
-	.backends = backends,
-	.backend_count = sizeof(backends) / sizeof(backends[0]),
-};
-
-const struct lockstep_module *lockstep_module_v1(void)
-{
-	return &module;
-}
+LOCKSTEP_MODULE("planted-clobbers-" PLANTED_REGISTER, backends);
