@@ -22,9 +22,4 @@ void AbiAudit::record(std::string_view function, const abi::Report& r) {
   if (!seen) findings_.push_back({std::string(function), r});
 }
 
-bool AbiAudit::any_clobbered() const {
-  return std::any_of(findings_.begin(), findings_.end(),
-                     [](const Finding& f) { return !f.report.ok(); });
-}
-
 }  // namespace lockstep

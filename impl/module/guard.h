@@ -41,7 +41,6 @@ class AbiAudit {
   // Every report with a clobbered register or a warning, the first of each
   // (function, text) pair only.
   const std::vector<Finding>& findings() const { return findings_; }
-  bool any_clobbered() const;
 
  private:
   AbiAudit* outer_;
