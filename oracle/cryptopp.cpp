@@ -17,6 +17,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "cryptopp_sha512t.h"
 #include "internal.h"
 
 namespace lockstep::oracle::detail {
@@ -98,8 +99,7 @@ std::unique_ptr<CryptoPP::MessageAuthenticationCode> make_hmac() {
   return std::make_unique<CryptoPP::HMAC<H>>();
 }
 
-#define LOCKSTEP_CRYPTOPP_ENTRY(name, cls, evp) \
-  Entry{name, &make_hash<CryptoPP::cls>, &make_hmac<CryptoPP::cls>},
+#define LOCKSTEP_CRYPTOPP_ENTRY(name, cls, evp) Entry{name, &make_hash<cls>, &make_hmac<cls>},
 constexpr Entry kEntries[] = {LOCKSTEP_ORACLE_HASHES(LOCKSTEP_CRYPTOPP_ENTRY)};
 #undef LOCKSTEP_CRYPTOPP_ENTRY
 

@@ -16,11 +16,14 @@ namespace lockstep::oracle::detail {
 // LOCKSTEP_ORACLE_HASHES lists every algorithm the oracle knows, one line
 // each: the catalog name, the Crypto++ class and the OpenSSL EVP_MD getter.
 // Each adapter expands it with its own X, so adding an algorithm is one line.
-#define LOCKSTEP_ORACLE_HASHES(X)   \
-  X("sha224", SHA224, EVP_sha224) \
-  X("sha256", SHA256, EVP_sha256) \
-  X("sha384", SHA384, EVP_sha384) \
-  X("sha512", SHA512, EVP_sha512)
+// Crypto++ 8.7 has no SHA-512/t; cryptopp_sha512t.h builds it on its SHA-512.
+#define LOCKSTEP_ORACLE_HASHES(X)                              \
+  X("sha224", CryptoPP::SHA224, EVP_sha224)                    \
+  X("sha256", CryptoPP::SHA256, EVP_sha256)                    \
+  X("sha384", CryptoPP::SHA384, EVP_sha384)                    \
+  X("sha512", CryptoPP::SHA512, EVP_sha512)                    \
+  X("sha512-224", CryptoppSha512_224, EVP_sha512_224)          \
+  X("sha512-256", CryptoppSha512_256, EVP_sha512_256)
 
 // StreamImpl is one library's incremental digest.
 class StreamImpl {

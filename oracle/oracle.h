@@ -27,7 +27,8 @@ std::string_view source_name(Source s);
 bool available(Source s);
 
 // Algorithm names are the catalog's: "sha224", "sha256", "sha384",
-// "sha512". An unknown name throws std::invalid_argument.
+// "sha512", "sha512-224", "sha512-256". An unknown name throws
+// std::invalid_argument.
 bool supports_hash(std::string_view alg);
 Bytes digest(std::string_view alg, Source s, std::span<const uint8_t> msg);
 Bytes hmac(std::string_view alg, Source s, std::span<const uint8_t> key,
