@@ -61,8 +61,14 @@ void final(Ctx<F>& ctx, uint8_t* out, size_t digest_size) {
   std::memset(ctx.buf + partial, 0, B - L - partial);
   // The length field is the bit count: a 64-bit byte count shifted left by 3,
   // with the top bits carried into a 128-bit field where there is one.
-  if constexpr (L == 16) store_be<uint64_t>(ctx.buf + B - 16, ctx.bytecount >> 61);
-  store_be<uint64_t>(ctx.buf + B - 8, ctx.bytecount << 3);
+#if defined(LOCKSTEP_PLANT_BYTECOUNT32)
+  // Teeth hook (teeth/CMakeLists.txt): a 32-bit byte count, wrong past 4 GiB.
+  const uint64_t bytecount = static_cast<uint32_t>(ctx.bytecount);
+#else
+  const uint64_t bytecount = ctx.bytecount;
+#endif
+  if constexpr (L == 16) store_be<uint64_t>(ctx.buf + B - 16, bytecount >> 61);
+  store_be<uint64_t>(ctx.buf + B - 8, bytecount << 3);
   run_blocks(ctx, ctx.buf, 1);
 
   using W = typename F::Word;
@@ -113,8 +119,14 @@ void Hmac<A>::prepare_key(HmacKey<A>& key, const uint8_t* raw, size_t raw_len,
   using F = typename A::Family;
   constexpr size_t B = F::kBlockSize;
   // Keys longer than a block are replaced by their digest (RFC 2104, 2).
+#if defined(LOCKSTEP_PLANT_HMAC_KEY_BLOCK)
+  // Teeth hook (teeth/CMakeLists.txt): a key of exactly one block is hashed.
+  constexpr size_t kLongest = B - 1;
+#else
+  constexpr size_t kLongest = B;  // the longest key used as it is
+#endif
   uint8_t k[B] = {};
-  if (raw_len > B) {
+  if (raw_len > kLongest) {
     Hash<A>::digest(raw, raw_len, k, backend);
   } else if (raw_len) {
     std::memcpy(k, raw, raw_len);
