@@ -82,12 +82,13 @@ const Family* family_of(const Backend* b) {
 }
 
 std::string test_name(std::string_view algorithm, const Backend& b) {
-  std::string_view impl = b.name.substr(b.name.find('/') + 1);
+  const std::string_view impl = b.name.substr(b.name.find('/') + 1);
   std::string out(algorithm);
   out += '_';
-  for (const char c : impl) {
+  out += impl;
+  for (char& c : out) {
     const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-    out += ok ? c : '_';
+    if (!ok) c = '_';
   }
   return out;
 }

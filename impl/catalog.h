@@ -122,8 +122,9 @@ const Family* family_of(const Backend* b);
 const Family* find_algorithm_family(std::string_view name);
 
 // test_name names an (algorithm, backend) pair for test frameworks, which
-// allow only [A-Za-z0-9_]: the backend name after its '/', with every other
-// character turned into '_': ("sha224", "sha256/x86-shani") -> "sha224_x86_shani".
+// allow only [A-Za-z0-9_]: the algorithm and the backend name after its '/',
+// with every other character turned into '_': ("sha224", "sha256/x86-shani")
+// -> "sha224_x86_shani", ("sha512-224", "sha512/generic") -> "sha512_224_generic".
 std::string test_name(std::string_view algorithm, const Backend& b);
 
 }  // namespace lockstep::catalog
