@@ -166,6 +166,12 @@ TEST(VectorFilesTest, ExpectedFilesPresent) {
                                    a + "/kernel.json", "hmac-" + a + "/kernel.json"})
       EXPECT_TRUE(fs::exists(data_dir() / rel)) << rel;
   }
+  // SHA-512/t: no RFC 4231 cases, and kernel.json holds the kernel's rule only.
+  for (const char* alg : {"sha512-224", "sha512-256"}) {
+    const std::string a = alg;
+    for (const std::string& rel : {a + "/fips180-4.json", a + "/kernel.json", "hmac-" + a + "/kernel.json"})
+      EXPECT_TRUE(fs::exists(data_dir() / rel)) << rel;
+  }
   for (const char* rel : {"sha256/finup2x.json", "chacha20/rfc8439.json", "chacha20/random.json",
                           "chacha20/wrap.json", "chacha12/random.json", "chacha12/wrap.json",
                           "xchacha20/xchacha-draft.json", "hchacha20/xchacha-draft.json"})

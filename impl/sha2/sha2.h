@@ -1,6 +1,6 @@
 // The SHA-2 front end: one template for SHA-224 and SHA-256 (the 32-bit
-// family) and SHA-384 and SHA-512 (the 64-bit one), after the Linux
-// lib/crypto shape.
+// family) and SHA-384, SHA-512, SHA-512/224 and SHA-512/256 (the 64-bit
+// one), after the Linux lib/crypto shape.
 //
 // The front end owns buffering, padding, the length field, HMAC key
 // derivation and the sequential finup_2x. Backends supply only a block
@@ -127,6 +127,27 @@ struct Sha384 {
   static constexpr BlockState<Family> kIv = {
       {0xcbbb9d5dc1059ed8, 0x629a292a367cd507, 0x9159015a3070dd17, 0x152fecd8f70e5939,
        0x67332667ffc00b31, 0x8eb44a8768581511, 0xdb0c2e0d64f98fa7, 0x47b5481dbefa4fa4}};
+};
+
+// SHA-512/t (FIPS 180-4, 5.3.6): SHA-512 from its own IV, cut to t bits.
+// Every SHA-512 backend serves them; final() writes the first t / 8 bytes of
+// the big-endian state, so t = 224 ends halfway through the fourth word.
+struct Sha512_224 {
+  using Family = Sha512Family;
+  static constexpr std::string_view kName = "sha512-224";
+  static constexpr size_t kDigestSize = 28;
+  static constexpr BlockState<Family> kIv = {
+      {0x8c3d37c819544da2, 0x73e1996689dcd4d6, 0x1dfab7ae32ff9c82, 0x679dd514582f9fcf,
+       0x0f6d2b697bd44da8, 0x77e36f7304c48942, 0x3f9d85a86a1d36c8, 0x1112e6ad91d692a1}};
+};
+
+struct Sha512_256 {
+  using Family = Sha512Family;
+  static constexpr std::string_view kName = "sha512-256";
+  static constexpr size_t kDigestSize = 32;
+  static constexpr BlockState<Family> kIv = {
+      {0x22312194fc2bf72c, 0x9f555fa3c84c64c2, 0x2393b86b6f53b151, 0x963877195940eabd,
+       0x96283ee2a88effe3, 0xbe5e1e2553863992, 0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2}};
 };
 
 // Hash<A> is the kernel-style API of algorithm A. A null backend means the

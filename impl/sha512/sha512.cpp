@@ -8,8 +8,12 @@ namespace lockstep::sha2 {
 
 template struct Hash<Sha512>;
 template struct Hash<Sha384>;
+template struct Hash<Sha512_224>;
+template struct Hash<Sha512_256>;
 template struct Hmac<Sha512>;
 template struct Hmac<Sha384>;
+template struct Hmac<Sha512_224>;
+template struct Hmac<Sha512_256>;
 template const HashBackend<Sha512Family>* default_backend<Sha512Family>();
 
 }  // namespace lockstep::sha2

@@ -1,4 +1,5 @@
-// SHA-512 and SHA-384: the public names of the front end and its backends.
+// SHA-512, SHA-384, SHA-512/224 and SHA-512/256: the public names of the
+// front end and its backends.
 #pragma once
 
 #include "sha2/sha2.h"
@@ -12,8 +13,12 @@ std::span<const HashBackend<Sha512Family>* const> registry<Sha512Family>();
 
 using Sha512 = sha2::Hash<sha2::Sha512>;
 using Sha384 = sha2::Hash<sha2::Sha384>;
+using Sha512_224 = sha2::Hash<sha2::Sha512_224>;
+using Sha512_256 = sha2::Hash<sha2::Sha512_256>;
 using HmacSha512 = sha2::Hmac<sha2::Sha512>;
 using HmacSha384 = sha2::Hmac<sha2::Sha384>;
+using HmacSha512_224 = sha2::Hmac<sha2::Sha512_224>;
+using HmacSha512_256 = sha2::Hmac<sha2::Sha512_256>;
 using Sha512Backend = sha2::HashBackend<sha2::Sha512Family>;
 using Sha512Ctx = sha2::Ctx<sha2::Sha512Family>;
 

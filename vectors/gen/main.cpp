@@ -39,13 +39,27 @@ struct Alg {
   size_t block;              // block size in bytes
   size_t length_field;       // bytes of the padding's length field
   size_t family_digests[2];  // the digest sizes of its family, for key lengths
+  bool in_kernel;            // the kernel has lib/crypto/tests/<oracle>-testvecs.h
 };
 constexpr Alg kAlgs[] = {
-    {"sha224", "SHA-224", "HMAC-SHA224", 64, 8, {28, 32}},
-    {"sha256", "SHA-256", "HMAC-SHA256", 64, 8, {28, 32}},
-    {"sha384", "SHA-384", "HMAC-SHA384", 128, 16, {48, 64}},
-    {"sha512", "SHA-512", "HMAC-SHA512", 128, 16, {48, 64}},
+    {"sha224", "SHA-224", "HMAC-SHA224", 64, 8, {28, 32}, true},
+    {"sha256", "SHA-256", "HMAC-SHA256", 64, 8, {28, 32}, true},
+    {"sha384", "SHA-384", "HMAC-SHA384", 128, 16, {48, 64}, true},
+    {"sha512", "SHA-512", "HMAC-SHA512", 128, 16, {48, 64}, true},
+    {"sha512-224", "SHA-512/224", "HMAC-SHA512/224", 128, 16, {28, 64}, false},
+    {"sha512-256", "SHA-512/256", "HMAC-SHA512/256", 128, 16, {32, 64}, false},
 };
+
+// kernel_origin says where an algorithm's kernel.json comes from: the
+// kernel's own test vector file, or for an algorithm the kernel lacks its
+// data rule and lengths alone, so that the conformance suites check every
+// length of it the same way.
+std::string kernel_origin(const Alg& a, const std::string& array) {
+  if (a.in_kernel)
+    return "Linux lib/crypto/tests/" + std::string(a.oracle) + "-testvecs.h, " + array;
+  return "the rule of Linux lib/crypto/tests/*-testvecs.h, " + array + ", applied to " +
+         a.hash_display + ", which the kernel lacks";
+}
 
 [[noreturn]] void die(const std::string& msg) {
   std::fprintf(stderr, "vectors_gen: %s\n", msg.c_str());
@@ -190,21 +204,23 @@ ojson kernel_data_ref(size_t n) { return ojson{{"kernelData", n}}; }
 // <alg>/kernel.json: the kernel's hash_testvecs and hash_testvec_consolidated.
 File kernel_hash(const Alg& a) {
   const std::string alg = a.oracle;
+  const std::string why =
+      a.in_kernel ? "consolidated rule of its " + alg + "-testvecs.h, so results can be diffed against "
+                    "the kernel's."
+                  : "consolidated rule of its *-testvecs.h. The kernel has no " +
+                        std::string(a.hash_display) + "; the rule checks every length up to 4096.";
   File f(alg + "/kernel.json", a.hash_display, "lockstep-hash-v1",
-         {"Digests of the Linux kernel's deterministic test data, at the lengths and with the "
-          "consolidated rule of its " + alg + "-testvecs.h, so results can be diffed against "
-          "the kernel's.",
+         {"Digests of the Linux kernel's deterministic test data, at the lengths and with the " + why,
           kAgreement},
          ojson{{"KernelData", "The message is kernel test data: {\"kernelData\": n}."}});
-  f.group("HashTest", "Linux lib/crypto/tests/" + alg + "-testvecs.h, hash_testvecs (data rule of "
+  f.group("HashTest", kernel_origin(a, "hash_testvecs") + " (data rule of "
                       "scripts/crypto/gen-hash-testvecs.py)");
   for (size_t n : kKernelLengths) {
     const Bytes md = agreed_digest(alg, kernel_data(n), alg + " of kernel data, " + bytes_of(n));
     f.add("kernel data, " + bytes_of(n), {"KernelData"}, "valid",
           ojson{{"msg", kernel_data_ref(n)}, {"md", hex(md)}});
   }
-  f.group("KernelConsolidated", "Linux lib/crypto/tests/" + alg + "-testvecs.h, "
-                                "hash_testvec_consolidated");
+  f.group("KernelConsolidated", kernel_origin(a, "hash_testvec_consolidated"));
   std::vector<oracle::Opinion> ops;
   for (oracle::Source s : oracle::kAllSources)
     ops.push_back({std::string(oracle::source_name(s)), kernel_consolidated_hash(alg, s, 4096)});
@@ -217,11 +233,13 @@ File kernel_hash(const Alg& a) {
 // hmac-<alg>/kernel.json: the kernel's hmac_testvec_consolidated.
 File kernel_hmac(const Alg& a) {
   const std::string alg = a.oracle;
-  File f("hmac-" + alg + "/kernel.json", a.hmac_display, "lockstep-hmac-v1",
-         {"The consolidated HMAC value of the Linux kernel's " + alg + "-testvecs.h.", kAgreement},
+  const std::string what =
+      a.in_kernel ? "The consolidated HMAC value of the Linux kernel's " + alg + "-testvecs.h."
+                  : "The Linux kernel's consolidated HMAC rule (*-testvecs.h) over " +
+                        std::string(a.hash_display) + ", which the kernel lacks.";
+  File f("hmac-" + alg + "/kernel.json", a.hmac_display, "lockstep-hmac-v1", {what, kAgreement},
          ojson{{"KernelData", "Computed over kernel test data."}});
-  f.group("KernelConsolidated", "Linux lib/crypto/tests/" + alg + "-testvecs.h, "
-                                "hmac_testvec_consolidated");
+  f.group("KernelConsolidated", kernel_origin(a, "hmac_testvec_consolidated"));
   std::vector<oracle::Opinion> ops;
   for (oracle::Source s : oracle::kAllSources)
     ops.push_back({std::string(oracle::source_name(s)), kernel_consolidated_hmac(alg, s, 4096)});

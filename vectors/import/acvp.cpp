@@ -23,14 +23,14 @@ constexpr Alg kAlgs[] = {
     {"SHA2-256", "sha256", false, ""},
     {"SHA2-384", "sha384", false, ""},
     {"SHA2-512", "sha512", false, ""},
-    {"SHA2-512/224", "", false, "lockstep has no SHA-512/224"},
-    {"SHA2-512/256", "", false, "lockstep has no SHA-512/256"},
+    {"SHA2-512/224", "sha512-224", false, ""},
+    {"SHA2-512/256", "sha512-256", false, ""},
     {"HMAC-SHA2-224", "sha224", true, ""},
     {"HMAC-SHA2-256", "sha256", true, ""},
     {"HMAC-SHA2-384", "sha384", true, ""},
     {"HMAC-SHA2-512", "sha512", true, ""},
-    {"HMAC-SHA2-512/224", "", true, "lockstep has no SHA-512/224"},
-    {"HMAC-SHA2-512/256", "", true, "lockstep has no SHA-512/256"},
+    {"HMAC-SHA2-512/224", "sha512-224", true, ""},
+    {"HMAC-SHA2-512/256", "sha512-256", true, ""},
 };
 
 // ACVP's MCT has 100 checkpoints (3 in sample vector sets).

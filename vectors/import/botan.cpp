@@ -28,12 +28,13 @@ std::string catalog_hash(std::string_view botan) {
   if (botan == "SHA-256") return "sha256";
   if (botan == "SHA-384") return "sha384";
   if (botan == "SHA-512") return "sha512";
+  if (botan == "SHA-512-224") return "sha512-224";
+  if (botan == "SHA-512-256") return "sha512-256";
   return "";
 }
 
 std::string why_not(std::string_view botan_hash) {
-  if (botan_hash == "SHA-512-256") return "lockstep has no SHA-512/256";
-  if (botan_hash == "SHA-512-224") return "lockstep has no SHA-512/224";
+  if (botan_hash.rfind("SHA-512-", 0) == 0) return "SHA-512/t for other t: lockstep has t = 224 and 256";
   return "not an algorithm of lockstep";
 }
 

@@ -21,8 +21,8 @@ struct Sha {
 
 // Longer stems first: "SHA512_224" before "SHA512".
 constexpr Sha kShas[] = {
-    {"SHA-512/224", "SHA512_224", "", 28, "lockstep has no SHA-512/224"},
-    {"SHA-512/256", "SHA512_256", "", 32, "lockstep has no SHA-512/256"},
+    {"SHA-512/224", "SHA512_224", "sha512-224", 28, ""},
+    {"SHA-512/256", "SHA512_256", "sha512-256", 32, ""},
     {"SHA-224", "SHA224", "sha224", 28, ""},
     {"SHA-256", "SHA256", "sha256", 32, ""},
     {"SHA-384", "SHA384", "sha384", 48, ""},

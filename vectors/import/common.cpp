@@ -90,6 +90,8 @@ size_t digest_size(std::string_view hash) {
   if (hash == "sha256") return 32;
   if (hash == "sha384") return 48;
   if (hash == "sha512") return 64;
+  if (hash == "sha512-224") return 28;
+  if (hash == "sha512-256") return 32;
   return 0;
 }
 

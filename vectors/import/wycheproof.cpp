@@ -21,8 +21,8 @@ constexpr Mac kMacs[] = {
     {"HMACSHA256", "sha256", ""},
     {"HMACSHA384", "sha384", ""},
     {"HMACSHA512", "sha512", ""},
-    {"HMACSHA512/224", "", "lockstep has no SHA-512/224"},
-    {"HMACSHA512/256", "", "lockstep has no SHA-512/256"},
+    {"HMACSHA512/224", "sha512-224", ""},
+    {"HMACSHA512/256", "sha512-256", ""},
     {"CHACHA20-POLY1305", "", "lockstep has no Poly1305"},
     {"XCHACHA20-POLY1305", "", "lockstep has no Poly1305"},
 };
