@@ -3,9 +3,18 @@
 // its output field, "Out" in every file read here:
 //  - stream/chacha.vec: Key, Out; optional In (default: zeros), Nonce
 //    (default: 8 zero bytes) and Seek (a byte position in the keystream);
+//  - aead/chacha20poly1305.vec: Key, Nonce, In, Out (the ciphertext and the
+//    16-byte tag), optional AD; the ciphertext is In XOR the keystream from
+//    block 1 (RFC 8439, 2.8), which is what lockstep checks;
 //  - mac/hmac.vec: Key, In, Out;
 //  - hash/sha2_32.vec, hash/sha2_64.vec: In, Out.
-// Sections of other algorithms are counted, test by test, as skipped.
+// Sections of other algorithms are counted, test by test, as skipped. A file
+// without a section header is ChaCha20Poly1305 when its name says so (the
+// libsodium files of webmaster128/xchacha20poly1305-testvectors).
+#include <cctype>
+#include <filesystem>
+
+#include "chacha_layout.h"
 #include "reader_util.h"
 
 namespace lockstep::vectors::import {
@@ -13,7 +22,9 @@ namespace {
 
 using namespace detail;
 
-enum class Schema { kStream, kMac, kHash, kOther };
+enum class Schema { kStream, kAead, kMac, kHash, kOther };
+
+constexpr size_t kTagSize = 16;
 
 struct Section {
   std::string header;
@@ -65,6 +76,10 @@ Section classify(std::string_view header) {
     if (s.hash.empty()) s.skip = s.header + ": " + why_not(*hash);
     return s;
   }
+  if (header == "ChaCha20Poly1305") {
+    s.schema = Schema::kAead;
+    return s;
+  }
   if (header.rfind("SHA-", 0) == 0 && header.find('(') == std::string_view::npos) {
     s.schema = Schema::kHash;
     s.hash = catalog_hash(header);
@@ -81,9 +96,18 @@ struct Field {
   size_t line;
 };
 
+// headerless is the section of tests before any header: ChaCha20Poly1305
+// for a file named like one, else nothing lockstep reads.
+Section headerless(const std::string& name) {
+  std::string file = std::filesystem::path(name).filename().string();
+  for (char& ch : file) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  if (file.find("chacha20poly1305") != std::string::npos) return classify("ChaCha20Poly1305");
+  return classify("");
+}
+
 class Reader {
  public:
-  explicit Reader(const std::string& name) : w_(name) { out_.name = name; }
+  explicit Reader(const std::string& name) : w_(name), section_(headerless(name)) { out_.name = name; }
   ImportedFile read(std::string_view text);
 
  private:
@@ -93,11 +117,12 @@ class Reader {
   const Field* get(std::string_view name) const;
   Bytes hex_of(std::string_view name) const;
   void stream(Case& c);
+  void aead(Case& c);
   void add(Case c);
 
   Where w_;
   ImportedFile out_;
-  Section section_ = classify("");
+  Section section_;
   std::vector<Field> test_;
 };
 
@@ -146,23 +171,40 @@ void Reader::stream(Case& c) {
     w_.fail("Nonce", "has " + std::to_string(nonce.size()) + " bytes, expected 8, 12 or 24");
   if (!section_.skip.empty()) return;
 
-  if (nonce.size() == 8) {
-    c.skip = "8-byte nonce: the original ChaCha with a 64-bit block counter (lockstep has "
-             "RFC 8439's 32-bit counter and 96-bit nonce)";
-  } else if (key.size() == 16) {
+  if (key.size() == 16) {
     c.skip = "128-bit key: lockstep's ChaCha takes 256-bit keys";
   } else if (nonce.size() == 24 && section_.rounds != 20) {
     c.skip = "XChaCha" + std::to_string(section_.rounds) + ": lockstep has XChaCha20 only";
   } else {
-    // RFC 8439's block counter is 32 bits; lockstep wraps it, Botan does not.
-    const uint64_t last = out.empty() ? offset : offset + (out.size() - 1);
-    if (last < offset || last / 64 > UINT32_MAX) {
-      c.skip = "keystream beyond block 2^32 - 1 (lockstep's counter is 32 bits)";
-    } else {
-      c.algorithm = nonce.size() == 24 ? "xchacha20" : section_.rounds == 20 ? "chacha20" : "chacha12";
-      c.body = StreamCase{key, nonce, offset, std::move(in), out};
-    }
+    // Botan's ChaCha keeps Bernstein's 64-bit counter for 8-byte nonces and
+    // under XChaCha20's subkey; a 12-byte nonce is RFC 8439's layout.
+    const std::string cipher = nonce.size() == 24 ? "xchacha20" : section_.rounds == 20 ? "chacha20" : "chacha12";
+    place(Keystream{cipher, nonce.size() == 12 ? Layout::kIetf : Layout::kOriginal, key, nonce, offset / 64,
+                    offset % 64, std::move(in), out},
+          c);
   }
+}
+
+void Reader::aead(Case& c) {
+  const Bytes key = hex_of("Key"), nonce = hex_of("Nonce");
+  if (get("AD")) (void)hex_of("AD");
+  Bytes in = get("In") ? hex_of("In") : Bytes();
+  Bytes out = hex_of("Out");
+  if (out.size() != in.size() + kTagSize)
+    w_.fail("Out", "has " + std::to_string(out.size()) + " bytes, expected In's " + std::to_string(in.size()) +
+                       " and a 16-byte tag");
+  if (key.size() != 32) w_.fail("Key", "has " + std::to_string(key.size()) + " bytes, expected 32");
+  if (nonce.size() != 12 && nonce.size() != 24) {
+    // Botan's 8-byte nonce is draft-agl's construction, not RFC 8439's.
+    c.skip = "nonce size " + std::to_string(nonce.size()) +
+             (nonce.size() == 8 ? ": draft-agl's ChaCha20-Poly1305, not RFC 8439's"
+                                : " (RFC 8439 takes 12 bytes, XChaCha20 24)");
+    return;
+  }
+  out.resize(in.size());  // the tag needs Poly1305, which lockstep lacks
+  place(Keystream{nonce.size() == 24 ? "xchacha20" : "chacha20", Layout::kIetf, key, nonce, 1, 0, std::move(in),
+                  std::move(out)},
+        c);
 }
 
 void Reader::complete() {
@@ -171,6 +213,9 @@ void Reader::complete() {
   switch (section_.schema) {
     case Schema::kStream:
       stream(c);
+      break;
+    case Schema::kAead:
+      aead(c);
       break;
     case Schema::kMac: {
       MacCase m;
@@ -213,6 +258,7 @@ void Reader::field(const Field& f) {
   bool known = true;
   switch (section_.schema) {
     case Schema::kStream: known = allowed({"Key", "Out", "In", "Nonce", "Seek"}); break;
+    case Schema::kAead: known = allowed({"Key", "Nonce", "AD", "In", "Out"}); break;
     case Schema::kMac: known = allowed({"Key", "In", "Out"}); break;
     case Schema::kHash: known = allowed({"In", "Out"}); break;
     case Schema::kOther: break;
@@ -250,9 +296,14 @@ void Reader::finish() {
 
 ImportedFile Reader::read(std::string_view text) {
   out_.format = Format::kBotan;
+  bool seen_header = false;
   for (const Line& l : split_lines(text)) {
     if (l.text.empty() || l.text[0] == '#') continue;
+    if (l.text[0] != '[' && !seen_header && out_.algorithm.empty())
+      out_.algorithm = section_.schema == Schema::kAead ? "ChaCha20Poly1305 (no section header; by the file name)"
+                                                        : "(no section header)";
     if (l.text[0] == '[') {
+      seen_header = true;
       finish();
       w_.at("line " + std::to_string(l.number));
       if (l.text.size() < 3 || l.text.back() != ']') w_.fail_here("expected a section header [Algorithm]");

@@ -78,9 +78,11 @@ struct MacCase {
   Expect expect = Expect::kMatch;
 };
 
-// A ChaCha keystream test: out = in XOR keystream[offset, offset + len).
-// `offset` is a byte position (Botan's Seek): block offset / 64, and the
-// first offset % 64 bytes of that block are discarded.
+// A ChaCha keystream test on lockstep's RFC 8439 layout: out = in XOR
+// keystream[offset, offset + len). `offset` is a byte position (Botan's
+// Seek): block offset / 64, and the first offset % 64 bytes of that block
+// are discarded. An AEAD's ciphertext starts at block 1 (offset 64); other
+// layouts are mapped here by the readers (import/chacha_layout.h).
 struct StreamCase {
   Bytes key;    // 32 bytes
   Bytes nonce;  // 12 bytes (24 for xchacha20)
@@ -139,6 +141,8 @@ ImportedFile read_acvp(std::string_view prompt, const std::string& prompt_name,
                        std::string_view expected, const std::string& expected_name);
 ImportedFile read_acvp_projection(std::string_view text, const std::string& name);
 ImportedFile read_cavp(std::string_view text, const std::string& name);
+// Botan: `name` also decides a file without section headers (libsodium's
+// XChaCha20-Poly1305 files in Botan's format).
 ImportedFile read_botan(std::string_view text, const std::string& name);
 // lockstep's own schemas (lockstep-hash-v1, -hmac-v1, -finup2x-v1,
 // -chacha-v1, -hchacha-v1), validated by vectors::load_from_string: an

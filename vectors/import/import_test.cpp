@@ -240,16 +240,18 @@ TEST(ImportCavp, MalformedFilesNameFileLineAndField) {
 TEST(ImportBotan, ReadsChachaHmacAndSha2Sections) {
   const ImportedFile f = read_botan(kBotan, "b.vec");
   EXPECT_EQ(f.format, Format::kBotan);
-  EXPECT_EQ(f.algorithm, "ChaCha(20), ChaCha(12), ChaCha(8), HMAC(SHA-256), HMAC(SHA-512-256), SHA-256, SHA-384, Poly1305");
-  ASSERT_EQ(f.cases.size(), 16u);
+  EXPECT_EQ(f.algorithm, "ChaCha(20), ChaCha(12), ChaCha(8), HMAC(SHA-256), HMAC(SHA-512-256), SHA-256, SHA-384, "
+                         "Poly1305, ChaCha(20), ChaCha20Poly1305");
+  ASSERT_EQ(f.cases.size(), 20u);
   EXPECT_EQ(f.cases[0].id, "line 6");
   EXPECT_EQ(f.cases[0].algorithm, "chacha20");
   EXPECT_EQ(std::get<StreamCase>(f.cases[1].body).offset, 63u);
   EXPECT_EQ(f.cases[3].algorithm, "xchacha20");
-  EXPECT_EQ(f.cases[5].skip,
-            "8-byte nonce: the original ChaCha with a 64-bit block counter (lockstep has RFC 8439's "
-            "32-bit counter and 96-bit nonce)");
-  EXPECT_EQ(f.cases[6].skip, f.cases[5].skip);  // no Nonce: Botan's 8 zero bytes
+  EXPECT_EQ(f.cases[5].skip, "128-bit key: lockstep's ChaCha takes 256-bit keys");
+  // No Nonce: Botan's 8 zero bytes in Bernstein's layout, from block 0,
+  // which is RFC 8439's layout with a zero first nonce word.
+  EXPECT_EQ(f.cases[6].algorithm, "chacha20");
+  EXPECT_EQ(std::get<StreamCase>(f.cases[6].body).nonce, Bytes(12, 0));
   EXPECT_EQ(f.cases[7].skip, "keystream beyond block 2^32 - 1 (lockstep's counter is 32 bits)");
   EXPECT_EQ(f.cases[8].algorithm, "chacha12");
   EXPECT_EQ(f.cases[9].skip, "ChaCha(8): lockstep has ChaCha20 and ChaCha12");
@@ -258,6 +260,19 @@ TEST(ImportBotan, ReadsChachaHmacAndSha2Sections) {
   EXPECT_EQ(f.cases[12].algorithm, "sha256");
   EXPECT_EQ(f.cases[14].algorithm, "sha384");
   EXPECT_EQ(f.cases[15].skip, "Poly1305: not an algorithm of lockstep");
+  // Block 2^32 of Bernstein's 64-bit counter: the high word becomes the
+  // first nonce word, the low word the 32-bit counter.
+  const auto& high = std::get<StreamCase>(f.cases[16].body);
+  EXPECT_EQ(high.nonce, (Bytes{1, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7}));
+  EXPECT_EQ(high.offset, 0u);
+  EXPECT_EQ(f.cases[17].skip,
+            "64-bit counter carries from word 12 into word 13 within the message (original ChaCha layout; "
+            "lockstep's 32-bit counter wraps)");
+  // The AEAD: the ciphertext without the tag, from block 1.
+  EXPECT_EQ(f.cases[18].algorithm, "chacha20");
+  EXPECT_EQ(std::get<StreamCase>(f.cases[18].body).offset, 64u);
+  EXPECT_EQ(std::get<StreamCase>(f.cases[18].body).out.size(), 114u);
+  EXPECT_EQ(f.cases[19].skip, "nonce size 8: draft-agl's ChaCha20-Poly1305, not RFC 8439's");
 }
 
 TEST(ImportBotan, MalformedFilesNameFileLineAndField) {
@@ -279,14 +294,36 @@ TEST(ImportBotan, MalformedFilesNameFileLineAndField) {
   EXPECT_EQ(err(replace(kBotan, "Out = 0a", "Out: 0a")), "b.vec: line 47: expected 'Name = value'");
   EXPECT_EQ(err("[SHA-256]\nIn = 00\n"), "b.vec: line 2: field 'Out': missing: the test ends without it");
   EXPECT_EQ(err("[SHA-256\nIn = 00\n"), "b.vec: line 1: expected a section header [Algorithm]");
+  // The AEAD's Out is the ciphertext and a 16-byte tag.
+  EXPECT_EQ(err(replace(kBotan, "2ecbd0600691\n", "2ecbd06006\n")),
+            "b.vec: line 94: field 'Out': has 129 bytes, expected In's 114 and a 16-byte tag");
+  EXPECT_EQ(err(replace(kBotan, "AD = 50515253c0c1c2c3c4c5c6c7", "Tag = 00")),
+            "b.vec: line 94: field 'Tag': unknown field in a [ChaCha20Poly1305] test");
 }
 
 TEST(ImportBotan, TestsOfOtherFormatsAreCountedByTheirOutput) {
-  // libsodium's XChaCha20-Poly1305 files: Botan's format without a header.
   const ImportedFile f = read_botan("Key = 00\nAD = \nNonce = 00\nIn = \nOut = 00\n\nKey = 01\nOut = 01\n", "x.vec");
   ASSERT_EQ(f.cases.size(), 2u);
+  EXPECT_EQ(f.algorithm, "(no section header)");
   EXPECT_EQ(f.cases[0].skip, "tests before any [algorithm] header");
   EXPECT_EQ(f.cases[1].id, "line 7");
+}
+
+// libsodium's XChaCha20-Poly1305 files: Botan's format without a header,
+// named by the file. Zero key, nonce 00..17, one byte: "bd" is the
+// ciphertext (libsodium; OpenSSL under the HChaCha20 subkey agrees), the
+// rest the tag.
+TEST(ImportBotan, AHeaderlessChacha20Poly1305FileIsReadByItsName) {
+  const std::string text =
+      "Key = 0000000000000000000000000000000000000000000000000000000000000000\nAD = \n"
+      "Nonce = 000102030405060708090a0b0c0d0e0f1011121314151617\nIn = 00\n"
+      "Out = bdb0a87e27811e395f85d56d766593b258\n";
+  const ImportedFile f = read_botan(text, "dir/xchacha20poly1305.size1.vec");
+  EXPECT_EQ(f.algorithm, "ChaCha20Poly1305 (no section header; by the file name)");
+  ASSERT_EQ(f.cases.size(), 1u);
+  EXPECT_EQ(f.cases[0].algorithm, "xchacha20");
+  EXPECT_EQ(std::get<StreamCase>(f.cases[0].body).out, Bytes{0xbd});
+  EXPECT_EQ(read_botan(text, "other.vec").cases[0].skip, "tests before any [algorithm] header");
 }
 
 // --- Detection and robustness ------------------------------------------------
