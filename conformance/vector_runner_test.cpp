@@ -90,6 +90,35 @@ TEST(VectorRunnerWycheproof, UnsupportedFilesAreCountedAsSkipped) {
   EXPECT_THAT(r.skipped[0].ids, ElementsAre("tcId 1", "tcId 2"));
 }
 
+// The keystreams inside AEAD files run on every ChaCha backend; a wrong
+// ciphertext byte fails with its test id.
+TEST(VectorRunnerWycheproof, AeadKeystreamsPass) {
+  const FileReport r = run_all(read_wycheproof(kWycheproofAead, "a.json"));
+  expect_all_pass(r, 1);
+  for (const BackendReport& b : r.backends) EXPECT_EQ(b.backend->name.substr(0, 7), "chacha/");
+  EXPECT_EQ(r.skipped_cases(), 2u);
+  expect_all_pass(run_all(read_wycheproof(kWycheproofXAead, "x.json")), 1);
+  const FileReport bad = run_all(read_wycheproof(replace(kWycheproofAead, "d31a8d34648e", "d31a8d34648f"), "a.json"));
+  ASSERT_FALSE(bad.backends.empty());
+  for (const BackendReport& b : bad.backends) {
+    ASSERT_EQ(b.failures.size(), 1u) << b.backend->name;
+    EXPECT_THAT(b.failures[0], HasSubstr("tcId 1 (chacha20): first difference at offset 5 of 114 bytes"));
+  }
+}
+
+TEST(VectorRunnerWycheproof, StreamCipherGroupsRunWhatMapsAndCountTheRest) {
+  const FileReport r = run_all(read_wycheproof(kWycheproofStream, "c.json"));
+  expect_all_pass(r, 4);
+  EXPECT_EQ(r.skipped.size(), 5u);
+  EXPECT_EQ(r.skipped_cases(), 5u);
+  const FileReport bad = run_all(read_wycheproof(replace(kWycheproofStream, "\"ct\": \"b9\"", "\"ct\": \"b8\""), "c.json"));
+  ASSERT_FALSE(bad.backends.empty());
+  for (const BackendReport& b : bad.backends) {
+    ASSERT_EQ(b.failures.size(), 1u) << b.backend->name;
+    EXPECT_THAT(b.failures[0], HasSubstr("tcId 5 (xchacha20): first difference at offset 0 of 1 byte"));
+  }
+}
+
 // --- ACVP --------------------------------------------------------------------
 
 TEST(VectorRunnerAcvp, AftMctAndLdtPass) {

@@ -250,6 +250,71 @@ In =
 Out = 00000000000000000000000000000000
 )";
 
+// --- ChaCha keystreams in AEAD and stream-cipher files -----------------------
+
+// Wycheproof AeadTest: RFC 8439 2.8.2 (valid: its ciphertext is the
+// keystream from block 1), the same with the tag's last bit flipped (only
+// Poly1305 could tell), and a group of 8-byte nonces.
+inline const std::string kWycheproofAead = R"({"algorithm": "CHACHA20-POLY1305", "schema": "aead_test_schema_v1.json",
+  "numberOfTests": 3, "testGroups": [
+    {"type": "AeadTest", "ivSize": 96, "keySize": 256, "tagSize": 128, "tests": [
+      {"tcId": 1, "comment": "RFC 8439 2.8.2", "flags": [], "key": "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f",
+       "iv": "070000004041424344454647", "aad": "50515253c0c1c2c3c4c5c6c7",
+       "msg": "4c616469657320616e642047656e746c656d656e206f662074686520636c617373206f66202739393a204966204920636f756c64206f6666657220796f75206f6e6c79206f6e652074697020666f7220746865206675747572652c2073756e73637265656e20776f756c642062652069742e",
+       "ct": "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d63dbea45e8ca9671282fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b3692ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc3ff4def08e4b7a9de576d26586cec64b6116",
+       "tag": "1ae10b594f09e26a7e902ecbd0600691", "result": "valid"},
+      {"tcId": 2, "comment": "tag bit flipped", "flags": [], "key": "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f",
+       "iv": "070000004041424344454647", "aad": "50515253c0c1c2c3c4c5c6c7",
+       "msg": "4c616469657320616e642047656e746c656d656e206f662074686520636c617373206f66202739393a204966204920636f756c64206f6666657220796f75206f6e6c79206f6e652074697020666f7220746865206675747572652c2073756e73637265656e20776f756c642062652069742e",
+       "ct": "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d63dbea45e8ca9671282fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b3692ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc3ff4def08e4b7a9de576d26586cec64b6116",
+       "tag": "1ae10b594f09e26a7e902ecbd0600690", "result": "invalid"}]},
+    {"type": "AeadTest", "ivSize": 64, "keySize": 256, "tagSize": 128, "tests": [
+      {"tcId": 3, "comment": "", "flags": [], "key": "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f", "iv": "4041424344454647",
+       "aad": "", "msg": "", "ct": "", "tag": "00000000000000000000000000000000", "result": "invalid"}]}]})";
+
+// XChaCha20-Poly1305: draft-irtf-cfrg-xchacha-03, A.3.1.
+inline const std::string kWycheproofXAead = R"({"algorithm": "XCHACHA20-POLY1305", "schema": "aead_test_schema_v1.json",
+  "numberOfTests": 1, "testGroups": [
+    {"type": "AeadTest", "ivSize": 192, "keySize": 256, "tagSize": 128, "tests": [
+      {"tcId": 1, "comment": "draft A.3.1", "flags": [], "key": "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f",
+       "iv": "404142434445464748494a4b4c4d4e4f5051525354555657", "aad": "50515253c0c1c2c3c4c5c6c7",
+       "msg": "4c616469657320616e642047656e746c656d656e206f662074686520636c617373206f66202739393a204966204920636f756c64206f6666657220796f75206f6e6c79206f6e652074697020666f7220746865206675747572652c2073756e73637265656e20776f756c642062652069742e",
+       "ct": "bd6d179d3e83d43b9576579493c0e939572a1700252bfaccbed2902c21396cbb731c7f1b0b4aa6440bf3a82f4eda7e39ae64c6708c54c216cb96b72e1213b4522f8c9ba40db5d945b11b69b982c1bb9e3f3fac2bc369488f76b2383565d3fff921f9664c97637da9768812f615c68b13b52e",
+       "tag": "c0875924c1c7987947deafd8780acf49", "result": "valid"}]}]})";
+
+// Wycheproof StreamCipherTest, written from stream_cipher_test_schema_v1:
+// the initial counter is little-endian, ct is left out of invalid tests and
+// of empty messages. Zero key and IV throughout; the keystream bytes come
+// from OpenSSL and sodium_compat (through Wycheproof), which agree, and for
+// tcId 1 from RFC 8439 A.1 #2.
+inline const std::string kWycheproofStream = R"({"algorithm": "CHACHA20", "schema": "stream_cipher_test_schema_v1.json",
+  "header": [], "notes": {}, "numberOfTests": 9, "testGroups": [
+    {"type": "StreamCipherTest", "source": {"name": "test", "version": "1"}, "algorithm": "ChaCha20-IETF",
+     "keySize": 256, "ivSize": 96, "counterSize": 32, "tests": [
+      {"tcId": 1, "comment": "block 1", "key": "0000000000000000000000000000000000000000000000000000000000000000", "iv": "000000000000000000000000",
+       "initialCounter": "01000000", "msg": "00000000000000000000000000000000", "ct": "9f07e7be5551387a98ba977c732d080d", "result": "valid", "flags": []},
+      {"tcId": 2, "comment": "the last block", "key": "0000000000000000000000000000000000000000000000000000000000000000", "iv": "000000000000000000000000",
+       "initialCounter": "ffffffff", "msg": "00", "ct": "ac", "result": "valid", "flags": []},
+      {"tcId": 3, "comment": "past the last block", "key": "0000000000000000000000000000000000000000000000000000000000000000", "iv": "000000000000000000000000",
+       "initialCounter": "ffffffff", "msg": "0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000", "result": "invalid", "flags": []},
+      {"tcId": 4, "comment": "empty", "key": "0000000000000000000000000000000000000000000000000000000000000000", "iv": "000000000000000000000000",
+       "initialCounter": "ffffffff", "msg": "", "result": "valid", "flags": []}]},
+    {"type": "StreamCipherTest", "source": {"name": "test", "version": "1"}, "algorithm": "XChaCha20",
+     "keySize": 256, "ivSize": 192, "counterSize": 64, "tests": [
+      {"tcId": 5, "comment": "the last block below 2^32", "key": "0000000000000000000000000000000000000000000000000000000000000000", "iv": "000000000000000000000000000000000000000000000000",
+       "initialCounter": "ffffffff00000000", "msg": "00", "ct": "b9", "result": "valid", "flags": []},
+      {"tcId": 6, "comment": "carries into the high word", "key": "0000000000000000000000000000000000000000000000000000000000000000", "iv": "000000000000000000000000000000000000000000000000",
+       "initialCounter": "ffffffff00000000", "msg": "0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+       "ct": "b95212612451119424ff54b88064f035a0ef69b53a28c634b679ebf6b319c5483769a7f22742571d18b0e2faebb1df1ca70225752d4f68f24ad58a4d2dc5c32b88", "result": "valid", "flags": []},
+      {"tcId": 7, "comment": "high word set", "key": "0000000000000000000000000000000000000000000000000000000000000000", "iv": "000000000000000000000000000000000000000000000000",
+       "initialCounter": "feffffffffffffff", "msg": "00", "ct": "d5", "result": "valid", "flags": []},
+      {"tcId": 8, "comment": "past 2^64", "key": "0000000000000000000000000000000000000000000000000000000000000000", "iv": "000000000000000000000000000000000000000000000000",
+       "initialCounter": "ffffffffffffffff", "msg": "0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000", "result": "invalid", "flags": []}]},
+    {"type": "StreamCipherTest", "source": {"name": "test", "version": "1"}, "algorithm": "Salsa20",
+     "keySize": 256, "ivSize": 64, "counterSize": 64, "tests": [
+      {"tcId": 9, "comment": "", "key": "0000000000000000000000000000000000000000000000000000000000000000", "iv": "0000000000000000",
+       "initialCounter": "0000000000000000", "msg": "", "result": "valid", "flags": []}]}]})";
+
 // --- lockstep's own schemas --------------------------------------------------
 
 // lockstep's own schema: a file a user wrote runs like any other format.

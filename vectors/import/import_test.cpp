@@ -66,15 +66,6 @@ TEST(ImportWycheproof, UnsupportedFilesAreCountedAsSkipped) {
   const ImportedFile f = read_wycheproof(kWycheproofSha3, "s.json");
   EXPECT_THAT(ids(f), ElementsAre("tcId 1", "tcId 2"));
   for (const Case& c : f.cases) EXPECT_EQ(c.skip, "HMACSHA3-224: not an algorithm of lockstep");
-
-  const std::string aead = R"({"algorithm": "XCHACHA20-POLY1305", "schema": "aead_test_schema_v1.json",
-    "numberOfTests": 1, "testGroups": [{"type": "AeadTest", "ivSize": 192, "keySize": 256, "tagSize": 128,
-      "tests": [{"tcId": 7, "comment": "", "flags": [], "key": "00", "iv": "00", "aad": "", "msg": "",
-                 "ct": "", "tag": "00", "result": "valid"}]}]})";
-  const ImportedFile a = read_wycheproof(aead, "a.json");
-  ASSERT_EQ(a.cases.size(), 1u);
-  EXPECT_EQ(a.cases[0].id, "tcId 7");
-  EXPECT_EQ(a.cases[0].skip, "XCHACHA20-POLY1305: lockstep has no Poly1305");
 }
 
 TEST(ImportWycheproof, MalformedFilesNameFileTestAndField) {
@@ -99,6 +90,81 @@ TEST(ImportWycheproof, MalformedFilesNameFileTestAndField) {
   EXPECT_THAT(error_of([&] { read_wycheproof(good.substr(0, 100), "w.json"); }), HasSubstr("w.json: not valid JSON: "));
   EXPECT_EQ(error_of([&] { read_wycheproof(R"({"algorithm": "HMACSHA256", "algorithm": "x"})", "w.json"); }),
             "w.json: field 'algorithm': duplicate key in one object");
+}
+
+// The AEAD files: a valid test's ct is the keystream from block 1; what
+// only the tag decides, and other nonce sizes, are skipped with the reason.
+TEST(ImportWycheproof, AeadFilesGiveTheKeystreamFromBlock1) {
+  const ImportedFile f = read_wycheproof(kWycheproofAead, "a.json");
+  EXPECT_THAT(ids(f), ElementsAre("tcId 1", "tcId 2", "tcId 3"));
+  EXPECT_EQ(f.cases[0].algorithm, "chacha20");
+  const auto& s = std::get<StreamCase>(f.cases[0].body);
+  EXPECT_EQ(s.offset, 64u);
+  EXPECT_EQ(s.nonce.size(), 12u);
+  EXPECT_EQ(s.in.size(), 114u);
+  EXPECT_EQ(s.out.size(), 114u);
+  EXPECT_EQ(f.cases[1].skip, "invalid: the Poly1305 tag decides it (lockstep has no Poly1305)");
+  EXPECT_EQ(f.cases[2].skip, "nonce size not 12 bytes (CHACHA20-POLY1305)");
+  const ImportedFile x = read_wycheproof(kWycheproofXAead, "x.json");
+  ASSERT_EQ(x.cases.size(), 1u);
+  EXPECT_EQ(x.cases[0].algorithm, "xchacha20");
+  EXPECT_EQ(std::get<StreamCase>(x.cases[0].body).nonce.size(), 24u);
+  EXPECT_EQ(std::get<StreamCase>(x.cases[0].body).offset, 64u);
+}
+
+TEST(ImportWycheproof, MalformedAeadFilesNameFileTestAndField) {
+  auto err = [](const std::string& text) { return error_of([&] { read_wycheproof(text, "a.json"); }); };
+  EXPECT_EQ(err(replace(kWycheproofAead, "86cec64b6116\"", "86cec64b61\"")),
+            "a.json: tcId 1: field 'ct': has 113 bytes, msg has 114");
+  EXPECT_EQ(err(replace(kWycheproofAead, "\"ivSize\": 96", "\"ivSize\": 88")),
+            "a.json: tcId 1: field 'iv': has 12 bytes, ivSize is 88 bits");
+  EXPECT_EQ(err(replace(kWycheproofAead, "aead_test_schema_v1.json", "mac_test_schema_v1.json")),
+            "a.json: field 'schema': 'mac_test_schema_v1.json' for CHACHA20-POLY1305 (expected aead_test_schema_v1.json)");
+  EXPECT_EQ(err(replace(kWycheproofAead, "\"aad\": \"\", ", "")), "a.json: tcId 3: field 'aad': missing");
+}
+
+// StreamCipherTest groups: the 32-bit counter as it is; a 64-bit one (here
+// XChaCha20's, libsodium's layout) while its high word is zero and does not
+// change; where Wycheproof expects the 32-bit counter to be refused, lockstep
+// wraps, and says so.
+TEST(ImportWycheproof, StreamCipherGroupsMapOntoRfc8439) {
+  const ImportedFile f = read_wycheproof(kWycheproofStream, "c.json");
+  EXPECT_EQ(f.format, Format::kWycheproof);
+  EXPECT_EQ(f.algorithm, "CHACHA20");
+  ASSERT_EQ(f.cases.size(), 9u);
+  EXPECT_EQ(f.cases[0].algorithm, "chacha20");
+  EXPECT_EQ(std::get<StreamCase>(f.cases[0].body).offset, 64u);
+  EXPECT_EQ(std::get<StreamCase>(f.cases[1].body).offset, uint64_t{0xffffffff} * 64);
+  EXPECT_EQ(f.cases[2].skip,
+            "not applicable: Wycheproof expects rejection at the end of the 32-bit counter, which wraps as "
+            "RFC 8439's counter does in the kernel's chacha_crypt()");
+  EXPECT_TRUE(std::get<StreamCase>(f.cases[3].body).in.empty());  // valid, empty, no ct
+  EXPECT_EQ(f.cases[4].algorithm, "xchacha20");
+  EXPECT_EQ(std::get<StreamCase>(f.cases[4].body).offset, uint64_t{0xffffffff} * 64);
+  EXPECT_EQ(f.cases[5].skip,
+            "64-bit counter carries from word 12 into word 13 within the message (original ChaCha layout; "
+            "lockstep's 32-bit counter wraps)");
+  EXPECT_EQ(f.cases[6].skip,
+            "XChaCha20 with a 64-bit counter at or beyond 2^32 (lockstep's XChaCha20 holds the first inner "
+            "nonce word at zero)");
+  EXPECT_EQ(f.cases[7].skip,
+            "invalid: rejection at the end of a 64-bit counter (lockstep's counter is RFC 8439's 32 bits)");
+  EXPECT_EQ(f.cases[8].skip, "Salsa20: not an algorithm of lockstep");
+}
+
+TEST(ImportWycheproof, MalformedStreamFilesNameFileTestAndField) {
+  auto err = [](const std::string& text) { return error_of([&] { read_wycheproof(text, "c.json"); }); };
+  EXPECT_EQ(err(replace(kWycheproofStream, "\"initialCounter\": \"01000000\"", "\"initialCounter\": \"010000\"")),
+            "c.json: tcId 1: field 'initialCounter': has 3 bytes, counterSize is 32 bits");
+  EXPECT_EQ(err(replace(kWycheproofStream, "\"ct\": \"ac\", ", "")), "c.json: tcId 2: field 'ct': missing in a valid test");
+  EXPECT_EQ(err(replace(kWycheproofStream, "\"ct\": \"ac\"", "\"ct\": \"acac\"")),
+            "c.json: tcId 2: field 'ct': has 2 bytes, msg has 1");
+  EXPECT_EQ(err(replace(kWycheproofStream, "\"counterSize\": 32", "\"counterSize\": 48")),
+            "c.json: testGroups[0]: field 'counterSize': 48 bits, expected 32 or 64");
+  EXPECT_EQ(err(replace(kWycheproofStream, "\"comment\": \"block 1\",", "\"comment\": \"block 1\", \"aad\": \"\",")),
+            "c.json: tcId 1: field 'aad': unknown field");
+  EXPECT_EQ(err(replace(kWycheproofStream, "\"numberOfTests\": 9", "\"numberOfTests\": 8")),
+            "c.json: field 'numberOfTests': is 8 but the file has 9 tests");
 }
 
 // --- ACVP --------------------------------------------------------------------
@@ -339,6 +405,7 @@ TEST(ImportDetect, TellsFormatsApart) {
   EXPECT_EQ(detect("a/SHA256ShortMsg.rsp", kCavpShort).kind, Kind::kCavp);
   EXPECT_EQ(detect("a/AES.rsp", "[ENCRYPT]\nCOUNT = 0\n").kind, Kind::kIgnored);
   EXPECT_EQ(detect("a/chacha.vec", kBotan).kind, Kind::kBotan);
+  EXPECT_EQ(detect("a/chacha20_counter_test.json", kWycheproofStream).kind, Kind::kWycheproof);
   EXPECT_EQ(detect("a/schema.json", R"({"$schema": "x"})").why, "a JSON schema");
   EXPECT_EQ(detect("a/sha256.json", R"({"schema": "lockstep-hash-v1", "testGroups": []})").kind, Kind::kLockstep);
   EXPECT_EQ(detect("a/x.json", R"({"schema": "lockstep-nosuch-v1", "testGroups": []})").kind, Kind::kLockstep);
@@ -374,6 +441,8 @@ TEST(ImportRobustness, MutatedInputsOnlyThrowImportError) {
       {kAcvpExpected, [](const std::string& t) { read_acvp(kAcvpPrompt, "p.json", t, "e.json"); }},
       {kCavpShort + kCavpMonte.substr(kCavpMonte.find("[L")), [](const std::string& t) { read_cavp(t, "SHA256Monte.rsp"); }},
       {kBotan, [](const std::string& t) { read_botan(t, "m.vec"); }},
+      {kWycheproofAead, [](const std::string& t) { read_wycheproof(t, "a.json"); }},
+      {kWycheproofStream, [](const std::string& t) { read_wycheproof(t, "c.json"); }},
   };
   static const char kBytes[] = "0123456789abcdefABCDEF =[]{}\":,\r\n#-xL";
   for (const auto& [seed, read] : readers) {
