@@ -197,6 +197,7 @@ imp::ImportedFile read_unit(const Unit& u) {
     case imp::Kind::kWycheproof: return imp::read_wycheproof(e.text, u.shown);
     case imp::Kind::kCavp: return imp::read_cavp(e.text, u.shown);
     case imp::Kind::kBotan: return imp::read_botan(e.text, u.shown);
+    case imp::Kind::kKizzycode: return imp::read_kizzycode(e.text, u.shown);
     case imp::Kind::kLockstep: return imp::read_lockstep(e.text, u.shown);
     case imp::Kind::kAcvpProjection: return imp::read_acvp_projection(e.text, u.shown);
     case imp::Kind::kAcvpPrompt:
@@ -211,6 +212,7 @@ imp::Format format_of(imp::Kind k) {
     case imp::Kind::kWycheproof: return imp::Format::kWycheproof;
     case imp::Kind::kCavp: return imp::Format::kCavp;
     case imp::Kind::kBotan: return imp::Format::kBotan;
+    case imp::Kind::kKizzycode: return imp::Format::kKizzycode;
     case imp::Kind::kLockstep: return imp::Format::kLockstep;
     default: return imp::Format::kAcvp;
   }

@@ -207,6 +207,14 @@ TEST(VectorRunnerBotan, AWrongKeystreamFailsWithItsLine) {
   EXPECT_TRUE(seen);
 }
 
+// --- KizzyCode -----------------------------------------------------------------
+
+TEST(VectorRunnerKizzycode, KeystreamsAndAeadsPass) {
+  const FileReport r = run_all(read_kizzycode(kKizzycode, "k.json"));
+  expect_all_pass(r, 3);
+  EXPECT_EQ(r.skipped_cases(), 3u);
+}
+
 // --- lockstep's own schemas --------------------------------------------------
 
 // The invalid test (a bit flipped) passes by not matching.

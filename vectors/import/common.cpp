@@ -13,6 +13,7 @@ std::string_view format_name(Format f) {
     case Format::kAcvp: return "ACVP";
     case Format::kCavp: return "CAVP";
     case Format::kBotan: return "Botan";
+    case Format::kKizzycode: return "KizzyCode";
     case Format::kLockstep: return "lockstep";
   }
   return "?";
@@ -270,6 +271,12 @@ Detected detect_json(std::string_view text) {
     if (schema.rfind("lockstep-", 0) == 0) return {Kind::kLockstep, ""};
     if (has(doc, "testGroups")) return {Kind::kWycheproof, ""};
   }
+  // KizzyCode's files: "crypto" known answers, maybe "error" and "api".
+  if (doc.is_object() && has(doc, "crypto") && doc["crypto"].is_array() &&
+      std::all_of(doc.items().begin(), doc.items().end(), [](const auto& item) {
+        return item.key() == "crypto" || item.key() == "error" || item.key() == "api";
+      }))
+    return {Kind::kKizzycode, ""};
   if (const json* body = acvp_body(doc); body && (has(*body, "vsId") || has(*body, "revision"))) {
     if (!body->contains("testGroups")) return {Kind::kIgnored, "ACVP registration (no tests)"};
     return {acvp_role(*body), ""};

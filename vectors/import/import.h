@@ -1,5 +1,5 @@
-// Importers for upstream vector files: Wycheproof JSON, ACVP JSON, CAVP .rsp
-// and Botan .vec; and lockstep's own schemas (vector_file.h), so that vectors
+// Importers for upstream vector files: Wycheproof JSON, ACVP JSON, CAVP .rsp,
+// Botan .vec and KizzyCode's JSON; and lockstep's own schemas (vector_file.h), so that vectors
 // a user writes in them run the same way. Each reader turns its format into
 // one format-independent list of cases, which conformance/vector_runner.h
 // runs against any backend through the catalog. Readers depend on nothing but
@@ -33,8 +33,9 @@ class ImportError : public VectorError {
   using VectorError::VectorError;
 };
 
-enum class Format { kWycheproof, kAcvp, kCavp, kBotan, kLockstep };
-std::string_view format_name(Format f);  // "Wycheproof", "ACVP", "CAVP", "Botan", "lockstep"
+enum class Format { kWycheproof, kAcvp, kCavp, kBotan, kKizzycode, kLockstep };
+// "Wycheproof", "ACVP", "CAVP", "Botan", "KizzyCode", "lockstep"
+std::string_view format_name(Format f);
 
 // A check's expectation, from Wycheproof's result (and lockstep's, which is
 // the same): "valid" must verify, "invalid" must not, "acceptable" may go
@@ -144,6 +145,8 @@ ImportedFile read_cavp(std::string_view text, const std::string& name);
 // Botan: `name` also decides a file without section headers (libsodium's
 // XChaCha20-Poly1305 files in Botan's format).
 ImportedFile read_botan(std::string_view text, const std::string& name);
+// KizzyCode/crypto_api_chachapoly's tests/*.json.
+ImportedFile read_kizzycode(std::string_view text, const std::string& name);
 // lockstep's own schemas (lockstep-hash-v1, -hmac-v1, -finup2x-v1,
 // -chacha-v1, -hchacha-v1), validated by vectors::load_from_string: an
 // unknown lockstep-* schema is an error naming the file and the field.
@@ -157,6 +160,7 @@ enum class Kind {
   kAcvpProjection,
   kCavp,
   kBotan,
+  kKizzycode,
   kLockstep,
   kIgnored,  // `why` says what it is instead
 };

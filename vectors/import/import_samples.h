@@ -315,6 +315,25 @@ inline const std::string kWycheproofStream = R"({"algorithm": "CHACHA20", "schem
       {"tcId": 9, "comment": "", "key": "0000000000000000000000000000000000000000000000000000000000000000", "iv": "0000000000000000",
        "initialCounter": "0000000000000000", "msg": "", "result": "valid", "flags": []}]}]})";
 
+// KizzyCode's JSON: RFC 8439 A.1 #1 (counter 0), RFC 8439 2.8.2 (its
+// ciphertext and tag), libsodium's XChaCha20 test vector #1 (keystream from
+// block 0; OpenSSL agrees), a Poly1305 entry, an error entry and an API test.
+inline const std::string kKizzycode = R"({"crypto": [
+    {"name": "RFC 8439 A.1 #1", "key": "0000000000000000000000000000000000000000000000000000000000000000", "nonce": "000000000000000000000000",
+     "plaintext": "00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+     "ciphertext": "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586"},
+    {"name": "RFC 8439 2.8.2", "key": "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f", "nonce": "070000004041424344454647",
+     "ad": "50515253c0c1c2c3c4c5c6c7",
+     "plaintext": "4c616469657320616e642047656e746c656d656e206f662074686520636c617373206f66202739393a204966204920636f756c64206f6666657220796f75206f6e6c79206f6e652074697020666f7220746865206675747572652c2073756e73637265656e20776f756c642062652069742e",
+     "ciphertext": "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d63dbea45e8ca9671282fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b3692ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc3ff4def08e4b7a9de576d26586cec64b61161ae10b594f09e26a7e902ecbd0600691"},
+    {"name": "libsodium xchacha20 #1", "key": "79c99798ac67300bbb2704c95c341e3245f3dcb21761b98e52ff45b24f304fc4",
+     "nonce": "b33ffd3096479bcfbc9aee49417688a0a2554f8d95389419",
+     "ciphertext": "c6e9758160083ac604ef90e712ce6e75d7797590744e0cf060f013739c"},
+    {"name": "poly1305", "key": "0000000000000000000000000000000000000000000000000000000000000000", "data": "", "mac": "00000000000000000000000000000000"}],
+  "error": [
+    {"name": "Invalid tag", "key": "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f", "nonce": "070000004041424344454647", "ad": "", "ciphertext": "00000000000000000000000000000000"}],
+  "api": {"defaults": {"key_len": 32}, "tests": [{"name": "Invalid key length", "key_len": 31, "error": "ApiMisuse"}]}})";
+
 // --- lockstep's own schemas --------------------------------------------------
 
 // lockstep's own schema: a file a user wrote runs like any other format.

@@ -392,6 +392,35 @@ TEST(ImportBotan, AHeaderlessChacha20Poly1305FileIsReadByItsName) {
   EXPECT_EQ(read_botan(text, "other.vec").cases[0].skip, "tests before any [algorithm] header");
 }
 
+// --- KizzyCode -----------------------------------------------------------------
+
+TEST(ImportKizzycode, ReadsKeystreamsAndAeadsAndCountsTheRest) {
+  const ImportedFile f = read_kizzycode(kKizzycode, "k.json");
+  EXPECT_EQ(f.format, Format::kKizzycode);
+  EXPECT_EQ(f.algorithm, "ChaCha20, ChaCha20-Poly1305, XChaCha20, Poly1305");
+  EXPECT_THAT(ids(f), ElementsAre("crypto[0]", "crypto[1]", "crypto[2]", "crypto[3]", "error[0]", "api.tests[0]"));
+  EXPECT_EQ(f.cases[0].algorithm, "chacha20");
+  EXPECT_EQ(std::get<StreamCase>(f.cases[0].body).offset, 0u);
+  EXPECT_EQ(std::get<StreamCase>(f.cases[1].body).offset, 64u);  // the AEAD
+  EXPECT_EQ(std::get<StreamCase>(f.cases[1].body).out.size(), 114u);
+  EXPECT_EQ(f.cases[2].algorithm, "xchacha20");
+  EXPECT_EQ(std::get<StreamCase>(f.cases[2].body).in, Bytes(29, 0));  // no plaintext: the keystream
+  EXPECT_EQ(f.cases[3].skip, "Poly1305: not an algorithm of lockstep");
+  EXPECT_EQ(f.cases[4].skip, "invalid: the Poly1305 tag decides it (lockstep has no Poly1305)");
+  EXPECT_EQ(f.cases[5].skip, "a test of the crate's API (lengths and buffers), not of the algorithm");
+}
+
+TEST(ImportKizzycode, MalformedFilesNameFileEntryAndField) {
+  auto err = [](const std::string& text) { return error_of([&] { read_kizzycode(text, "k.json"); }); };
+  EXPECT_EQ(err(replace(kKizzycode, "7e902ecbd0600691\"", "7e902ecbd06006\"")),
+            "k.json: crypto[1]: field 'ciphertext': has 129 bytes, expected the plaintext's 114 and a 16-byte tag");
+  EXPECT_EQ(err(replace(kKizzycode, "\"name\": \"poly1305\"", "\"name\": \"poly1305\", \"tag\": \"\"")),
+            "k.json: crypto[3]: field 'tag': unknown field");
+  EXPECT_EQ(err(replace(kKizzycode, "\"nonce\": \"b33ffd", "\"nonce\": \"b33ffdx")),
+            "k.json: crypto[2]: field 'nonce': odd number of hex digits");
+  EXPECT_EQ(err(replace(kKizzycode, "\"api\":", "\"apx\":")), "k.json: field 'apx': unknown field");
+}
+
 // --- Detection and robustness ------------------------------------------------
 
 TEST(ImportDetect, TellsFormatsApart) {
@@ -406,6 +435,8 @@ TEST(ImportDetect, TellsFormatsApart) {
   EXPECT_EQ(detect("a/AES.rsp", "[ENCRYPT]\nCOUNT = 0\n").kind, Kind::kIgnored);
   EXPECT_EQ(detect("a/chacha.vec", kBotan).kind, Kind::kBotan);
   EXPECT_EQ(detect("a/chacha20_counter_test.json", kWycheproofStream).kind, Kind::kWycheproof);
+  EXPECT_EQ(detect("a/xchachapoly.json", kKizzycode).kind, Kind::kKizzycode);
+  EXPECT_EQ(detect("a/x.json", R"({"crypto": [], "other": 1})").kind, Kind::kIgnored);
   EXPECT_EQ(detect("a/schema.json", R"({"$schema": "x"})").why, "a JSON schema");
   EXPECT_EQ(detect("a/sha256.json", R"({"schema": "lockstep-hash-v1", "testGroups": []})").kind, Kind::kLockstep);
   EXPECT_EQ(detect("a/x.json", R"({"schema": "lockstep-nosuch-v1", "testGroups": []})").kind, Kind::kLockstep);
@@ -443,6 +474,7 @@ TEST(ImportRobustness, MutatedInputsOnlyThrowImportError) {
       {kBotan, [](const std::string& t) { read_botan(t, "m.vec"); }},
       {kWycheproofAead, [](const std::string& t) { read_wycheproof(t, "a.json"); }},
       {kWycheproofStream, [](const std::string& t) { read_wycheproof(t, "c.json"); }},
+      {kKizzycode, [](const std::string& t) { read_kizzycode(t, "k.json"); }},
   };
   static const char kBytes[] = "0123456789abcdefABCDEF =[]{}\":,\r\n#-xL";
   for (const auto& [seed, read] : readers) {
