@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -14,11 +15,38 @@
 #include <string>
 
 #include "bytes.h"
+#include "crash/crash_report.h"
 #include "params.h"
 #include "reference.h"
 #include "rng.h"
 
 namespace lockstep::conformance {
+
+// CaseTrace is SCOPED_TRACE that the fault report (crash/crash_report.h)
+// prints too: a backend that faults inside the scope dies naming the case.
+// Write CASE_TRACE(testing::Message() << "len=" << len) before the calls.
+class CaseTrace {
+ public:
+  template <class T>
+  CaseTrace(const char* file, int line, const T& what)
+      : text_((testing::Message() << what).GetString()), note_(text_), trace_(file, line, text_) {}
+
+ private:
+  std::string text_;
+  crash::CaseNote note_;
+  testing::ScopedTrace trace_;
+};
+#define LOCKSTEP_CASE_CAT2(a, b) a##b
+#define LOCKSTEP_CASE_CAT(a, b) LOCKSTEP_CASE_CAT2(a, b)
+#define CASE_TRACE(what) \
+  const ::lockstep::conformance::CaseTrace LOCKSTEP_CASE_CAT(case_trace_, __LINE__)(__FILE__, __LINE__, what)
+
+// same_bytes: `got` equals `want`, or a failure that says where they
+// differ (describe_mismatch), whatever their length.
+inline testing::AssertionResult same_bytes(std::span<const uint8_t> got, std::span<const uint8_t> want) {
+  if (std::equal(got.begin(), got.end(), want.begin(), want.end())) return testing::AssertionSuccess();
+  return testing::AssertionFailure() << describe_mismatch(got, want);
+}
 
 void PrintTo(const HashParam& p, std::ostream* os);
 

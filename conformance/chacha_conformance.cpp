@@ -37,12 +37,6 @@ class ChachaConformance : public CipherTest {
 INSTANTIATE_TEST_SUITE_P(All, ChachaConformance, testing::ValuesIn(cipher_params()),
                          CipherParamName());
 
-// same_bytes: `got` equals `want`, or a failure that says where they differ.
-testing::AssertionResult same_bytes(std::span<const uint8_t> got, std::span<const uint8_t> want) {
-  if (std::equal(got.begin(), got.end(), want.begin(), want.end())) return testing::AssertionSuccess();
-  return testing::AssertionFailure() << describe_mismatch(got, want);
-}
-
 // fold hashes `data` into `acc` (SHA-256 through the generic backend, which
 // is not under test here).
 class Fold {
@@ -119,6 +113,7 @@ TEST_P(ChachaConformance, AllLensUpTo4096) {
   Bytes out(kMaxLen);
   Fold got, want;
   for (size_t len = 0; len <= kMaxLen; ++len) {
+    CASE_TRACE(testing::Message() << "len=" << len << " counter=7");
     const auto state = crypt(in.key, 7, in.nonce, out.data(), in.msg.data(), len);
     ASSERT_EQ(state[12], 7 + blocks(len)) << label() << ": counter after len=" << len;
     got.add({out.data(), len});
@@ -148,6 +143,7 @@ TEST_P(ChachaConformance, InPlaceAndOverlap) {
     const Bytes want = expected(in.key, 9, in.nonce, in.msg);
     Bytes buf(len + k);
     put(buf.data() + k, in.msg);
+    CASE_TRACE(testing::Message() << "len=" << len << " dst = src - " << k << " counter=9");
     crypt(in.key, 9, in.nonce, buf.data(), buf.data() + k, len);
     EXPECT_TRUE(same_bytes({buf.data(), len}, want))
         << label() << ": len=" << len << " dst = src - " << k;
@@ -166,11 +162,41 @@ TEST_P(ChachaConformance, Alignment) {
       const size_t len = rng().length(2048);
       const Input in = input(len);
       put(src_buf.data() + so, in.msg);
+      CASE_TRACE(testing::Message() << "len=" << len << " src offset " << so << " dst offset " << dof);
       crypt(in.key, 3, in.nonce, dst_buf.data() + dof, src_buf.data() + so, len);
       EXPECT_TRUE(same_bytes({dst_buf.data() + dof, len}, expected(in.key, 3, in.nonce, in.msg)))
           << label() << ": len=" << len << " src offset " << so << " dst offset " << dof;
     }
     if (HasFailure()) break;
+  }
+}
+
+// Test that the state words may sit anywhere their 4-byte alignment allows
+// (every offset 0..60 mod 64, so 4, 8 and 12 mod 16 too), with the key,
+// nonce, src and dst moving through 0..63 alongside; after the call the
+// counter word must have advanced as usual.
+TEST_P(ChachaConformance, StatePlacement) {
+  constexpr size_t kSpan = 64;
+  RawCtx state_buf(16 * 4 + kSpan, kSpan), key_buf(chacha::kKeySize + kSpan, kSpan),
+      nonce_buf(alg().nonce_size + kSpan, kSpan), src_buf(700 + kSpan, kSpan), dst_buf(700 + kSpan, kSpan);
+  for (size_t state_off = 0; state_off < kSpan; state_off += 4) {
+    for (size_t i = 0; i < kSpan; i += 3) {
+      const size_t key_off = i, nonce_off = (i * 7 + 1) % kSpan, src_off = (i * 5 + state_off) % kSpan,
+                   dst_off = (i * 13 + 2) % kSpan;
+      const size_t len = (i * 97 + state_off * 11) % 700;
+      const Input in = input(len);
+      put(key_buf.bytes() + key_off, in.key);
+      put(nonce_buf.bytes() + nonce_off, in.nonce);
+      put(src_buf.bytes() + src_off, in.msg);
+      CASE_TRACE(testing::Message() << "state offset " << state_off << " (mod 64), key offset " << key_off
+                                      << ", nonce offset " << nonce_off << ", src offset " << src_off
+                                      << ", dst offset " << dst_off << ", len=" << len << ", counter 11");
+      auto* const state = reinterpret_cast<uint32_t*>(state_buf.bytes() + state_off);
+      alg().init(state, key_buf.bytes() + key_off, 11, nonce_buf.bytes() + nonce_off);
+      alg().crypt(state, dst_buf.bytes() + dst_off, src_buf.bytes() + src_off, len, backend());
+      ASSERT_TRUE(same_bytes({dst_buf.bytes() + dst_off, len}, expected(in.key, 11, in.nonce, in.msg))) << label();
+      ASSERT_EQ(state[12], 11 + blocks(len)) << label() << ": counter after the call";
+    }
   }
 }
 
@@ -180,13 +206,15 @@ TEST_P(ChachaConformance, Alignment) {
 // pointers at the guard.
 TEST_P(ChachaConformance, GuardPages) {
   constexpr size_t kMaxLen = 17 * 64 + 3;
-  GuardedBuffer src(kMaxLen), dst(kMaxLen);
+  GuardedBuffer src(kMaxLen, "src"), dst(kMaxLen, "dst");
   const Input in = input(kMaxLen);
   for (size_t len = 0; len <= kMaxLen; ++len) {
     const Bytes want = expected(in.key, 1, in.nonce, {in.msg.data(), len});
     for (const bool at_end : {true, false}) {
       uint8_t* s = at_end ? src.tail(len) : src.head(len);
       uint8_t* d = at_end ? dst.tail(len) : dst.head(len);
+      CASE_TRACE(testing::Message() << "len=" << len
+                                    << (at_end ? " src and dst end at their guard pages" : " src and dst start after their guard pages"));
       put(s, {in.msg.data(), len});
       crypt(in.key, 1, in.nonce, d, s, len);
       ASSERT_TRUE(same_bytes({d, len}, want))
@@ -210,6 +238,7 @@ TEST_P(ChachaConformance, SplitsContinueTheStream) {
     const Input in = input(len);
     const uint32_t counter = r % 2 ? rng().u32() : 0;  // odd rounds may cross 2^32
     const Bytes want = expected(in.key, counter, in.nonce, in.msg);
+    CASE_TRACE(testing::Message() << "len=" << len << " counter=" << counter << " (random splits)");
 
     std::array<uint32_t, 16> state;
     alg().init(state.data(), in.key.data(), counter, in.nonce.data());
@@ -253,6 +282,7 @@ TEST_P(ChachaConformance, CounterWrap) {
       for (const size_t len : {64 * nblocks, 64 * nblocks - 1}) {
         const Input in = input(len);
         Bytes got(len);
+        CASE_TRACE(testing::Message() << "counter 2^32-" << k << ", len=" << len);
         const auto state = crypt(in.key, counter, in.nonce, got.data(), in.msg.data(), len);
         const Bytes want = expected(in.key, counter, in.nonce, in.msg);
         if (!carries && got != want &&

@@ -41,8 +41,8 @@ TEST_P(Finup2xConformance, Finup2x) {
   const std::vector<size_t> edges = {0, 1, 63, 64, 65, 65535, 65536, 65537};
   const size_t ds = digest_size();
   const size_t cs = alg().ctx_size;
-  GuardedBuffer data1_buf(edges.back()), data2_buf(edges.back()), out1_buf(ds), out2_buf(ds),
-      ctx_buf(cs);
+  GuardedBuffer data1_buf(edges.back(), "data1"), data2_buf(edges.back(), "data2"), out1_buf(ds, "out1"),
+      out2_buf(ds, "out2"), ctx_buf(cs, "context");
   rng().fill(data1_buf.begin(), data1_buf.capacity());
   rng().fill(data2_buf.begin(), data2_buf.capacity());
   const Bytes prefix = rng().bytes(2 * block_size());
@@ -58,7 +58,7 @@ TEST_P(Finup2xConformance, Finup2x) {
         round < static_cast<int>(edges.size()) ? edges[round] : rng().length(kMaxData);
     const uint8_t* data1 = data1_buf.tail(data_len);
     const uint8_t* data2 = data2_buf.tail(data_len);
-    SCOPED_TRACE(testing::Message()
+    CASE_TRACE(testing::Message()
                  << "round=" << round << " prefix_len=" << prefix_len << " data_len=" << data_len);
 
     alg().init(ctx, backend());
@@ -92,7 +92,7 @@ TEST_P(Finup2xConformance, Finup2xDefaultCtx) {
   RawCtx ctx(alg().ctx_size, alg().ctx_align);
   for (const size_t len :
        {size_t{0}, size_t{1}, b - 9, b, 2 * b, 2 * b + 1, size_t{1000}, size_t{4096}}) {
-    SCOPED_TRACE(testing::Message() << "data_len=" << len);
+    CASE_TRACE(testing::Message() << "data_len=" << len);
     const Bytes data = rng().bytes(2 * len);
     const uint8_t* data1 = data.data();
     const uint8_t* data2 = data.data() + len;
@@ -122,7 +122,7 @@ TEST_P(Finup2xConformance, Finup2xHugeLen) {
     const Bytes data = rng().bytes(data_len);
     for (uint64_t align = 0; align < block_size(); ++align) {
       const uint64_t bytecount = 0x123456789abcd00 + align;
-      SCOPED_TRACE(testing::Message() << "data_len=" << data_len << " align=" << align
+      CASE_TRACE(testing::Message() << "data_len=" << data_len << " align=" << align
                                       << " bytecount=0x" << std::hex << bytecount);
       alg().init(ctx.get(), backend());
       std::memcpy(ctx.bytes() + alg().bytecount_offset, &bytecount, sizeof bytecount);

@@ -8,6 +8,8 @@
 #include <string>
 #include <system_error>
 
+#include "crash/crash_report.h"
+
 namespace lockstep::conformance {
 
 size_t GuardedBuffer::page_size() {
@@ -15,7 +17,7 @@ size_t GuardedBuffer::page_size() {
   return size;
 }
 
-GuardedBuffer::GuardedBuffer(size_t len) {
+GuardedBuffer::GuardedBuffer(size_t len, const char* name) {
   const size_t page = page_size();
   capacity_ = (len + page - 1) / page * page;
   if (capacity_ == 0) capacity_ = page;
@@ -29,9 +31,13 @@ GuardedBuffer::GuardedBuffer(size_t len) {
     munmap(map_, map_len_);
     throw std::system_error(err, std::generic_category(), "mprotect");
   }
+  slot_ = crash::register_guarded(name, begin_, end(), page);
 }
 
-GuardedBuffer::~GuardedBuffer() { munmap(map_, map_len_); }
+GuardedBuffer::~GuardedBuffer() {
+  crash::unregister_guarded(slot_);
+  munmap(map_, map_len_);
+}
 
 uint8_t* GuardedBuffer::head(size_t n) const {
   if (n > capacity_) throw std::out_of_range("GuardedBuffer::head: " + std::to_string(n));

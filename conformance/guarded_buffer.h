@@ -13,7 +13,9 @@ class GuardedBuffer {
   // Maps at least `len` bytes (rounded up to whole pages) between a leading
   // and a trailing PROT_NONE page. The bytes start out zero. Throws
   // std::system_error when the kernel refuses the mapping.
-  explicit GuardedBuffer(size_t len);
+  // `name` ("src", "digest") is what the fault report calls it; it must
+  // outlive the buffer (a string literal).
+  explicit GuardedBuffer(size_t len, const char* name = "unnamed");
   ~GuardedBuffer();
   GuardedBuffer(const GuardedBuffer&) = delete;
   GuardedBuffer& operator=(const GuardedBuffer&) = delete;
@@ -41,6 +43,7 @@ class GuardedBuffer {
   size_t map_len_ = 0;
   uint8_t* begin_ = nullptr;
   size_t capacity_ = 0;
+  int slot_ = -1;  // its registration with the fault report
 };
 
 }  // namespace lockstep::conformance

@@ -74,7 +74,7 @@ TEST_P(HashConformance, AllLensUpTo4096) {
 TEST_P(HashConformance, IncrementalUpdates) {
   constexpr size_t kMaxLen = 4096;
   const bool with_oracle = oracle_for(alg());
-  GuardedBuffer buf(kMaxLen);
+  GuardedBuffer buf(kMaxLen, "data");
   RawCtx ctx(alg().ctx_size, alg().ctx_align);
   Bytes inc(digest_size());
 
@@ -93,7 +93,7 @@ TEST_P(HashConformance, IncrementalUpdates) {
       remaining -= part;
     }
     if (remaining != 0 || rng().coin()) parts.push_back(remaining);
-    SCOPED_TRACE(testing::Message() << "round=" << round << " total_len=" << total_len
+    CASE_TRACE(testing::Message() << "round=" << round << " total_len=" << total_len
                                     << " offset=" << offset << " parts=" << join(parts));
 
     const Bytes one_shot = digest(msg);
@@ -124,8 +124,8 @@ TEST_P(HashConformance, IncrementalUpdates) {
 TEST_P(HashConformance, BufferOverruns) {
   constexpr size_t kMaxLen = 4096;
   const size_t ds = digest_size();
-  GuardedBuffer data_buf(kMaxLen), out_buf(ds), ctx_buf(alg().ctx_size),
-      hctx_buf(alg().hmac_ctx_size);
+  GuardedBuffer data_buf(kMaxLen, "data"), out_buf(ds, "digest"), ctx_buf(alg().ctx_size, "context"),
+      hctx_buf(alg().hmac_ctx_size, "HMAC context");
   rng().fill(data_buf.begin(), data_buf.capacity());
 
   std::vector<size_t> lens;
@@ -149,7 +149,7 @@ TEST_P(HashConformance, BufferOverruns) {
       const uint8_t* data = data_at_end ? data_buf.tail(len) : data_buf.head(len);
       const std::span<const uint8_t> msg(data, len);
       const size_t split = len ? rng().below(len + 1) : 0;
-      SCOPED_TRACE(testing::Message()
+      CASE_TRACE(testing::Message()
                    << "len=" << len << " data " << (data_at_end ? "ends at" : "starts after")
                    << " a guard page, split=" << split);
       const Bytes want = expected_digest(msg);
@@ -188,7 +188,7 @@ TEST_P(HashConformance, Overlaps) {
   constexpr size_t kMaxLen = 4096;
   const size_t ds = digest_size();
   const long d = static_cast<long>(ds);
-  GuardedBuffer buf(kMaxLen + 2 * ds);
+  GuardedBuffer buf(kMaxLen + 2 * ds, "data and digest");
   RawCtx ctx(alg().ctx_size, alg().ctx_align);
 
   for (int round = 0; round < rounds(100, 40); ++round) {
@@ -207,7 +207,7 @@ TEST_P(HashConformance, Overlaps) {
     ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
     for (const long k : ks) {
       if (k <= -d || k >= l || (l == 0 && k >= 0)) continue;
-      SCOPED_TRACE(testing::Message()
+      CASE_TRACE(testing::Message()
                    << "round=" << round << " len=" << len << " offset=" << offset << " k=" << k);
       uint8_t* const out = data + k;
       put(data, msg);
@@ -221,7 +221,7 @@ TEST_P(HashConformance, Overlaps) {
       EXPECT_EQ(hex({out, ds}), hex(want)) << label() << ": final() output = input + k";
     }
 
-    SCOPED_TRACE(testing::Message() << "round=" << round << " len=" << len << " offset=" << offset
+    CASE_TRACE(testing::Message() << "round=" << round << " len=" << len << " offset=" << offset
                                     << " (input rewritten)");
     put(data, msg);
     alg().init(ctx.get(), backend());
@@ -243,7 +243,7 @@ TEST_P(HashConformance, AlignmentConsistency) {
   constexpr size_t kOffsets = 128;
   const size_t ds = digest_size();
   const size_t b = block_size();
-  GuardedBuffer data_buf(kMaxLen + kOffsets);
+  GuardedBuffer data_buf(kMaxLen + kOffsets, "data");
   Bytes out_buf(kOffsets + ds);
 
   std::vector<size_t> lens = {0, 1, b - 9, b - 1, b, b + 1, 2 * b + 7, 1000, kMaxLen};
@@ -269,6 +269,55 @@ TEST_P(HashConformance, AlignmentConsistency) {
           << " digest_offset=" << out_off;
     }
     if (HasFailure()) break;
+  }
+}
+
+// Test that nothing depends on where the caller's structures sit: the hash
+// context, the HMAC context and the prepared HMAC key at every offset 0..63
+// their 8-byte alignment allows (so 8 mod 16 and 8 mod 32 too, which a
+// 16-byte-aligned allocator never hands out), each with the data, the key
+// and the digest at offsets that run through 0..63 as well.
+TEST_P(HashConformance, ContextPlacement) {
+  constexpr size_t kSpan = 64;
+  const size_t b = block_size(), ds = digest_size(), step = alg().ctx_align;
+  const size_t lens[] = {0, 1, b - 9, b - 1, b, b + 1, 3 * b + 5, 1000};
+  RawCtx ctx_buf(alg().ctx_size + kSpan, kSpan), hctx_buf(alg().hmac_ctx_size + kSpan, kSpan),
+      key_buf(alg().hmac_key_size + kSpan, kSpan);
+  RawCtx data_buf(1000 + kSpan, kSpan), raw_key_buf(2 * b + kSpan, kSpan), out_buf(ds + kSpan, kSpan);
+  for (size_t ctx_off = 0; ctx_off < kSpan; ctx_off += step) {
+    void* const ctx = ctx_buf.bytes() + ctx_off;
+    void* const hctx = hctx_buf.bytes() + ctx_off;
+    void* const key = key_buf.bytes() + ctx_off;
+    for (size_t i = 0; i < kSpan; ++i) {
+      const size_t data_off = i, out_off = (i * 11 + ctx_off) % kSpan, key_off = (i * 5 + 3) % kSpan;
+      const size_t len = lens[(i + ctx_off / step) % std::size(lens)];
+      const size_t key_len = i % 3 == 0 ? b + 1 : 20 + i % 7;  // hashed, or used as it is
+      const Bytes msg = rng().bytes(len), raw_key = rng().bytes(key_len);
+      uint8_t* const data = data_buf.bytes() + data_off;
+      uint8_t* const raw = raw_key_buf.bytes() + key_off;
+      uint8_t* const out = out_buf.bytes() + out_off;
+      put(data, msg);
+      put(raw, raw_key);
+      const size_t split = rng().below(len + 1);
+      CASE_TRACE(testing::Message() << "context offset " << ctx_off << " (mod 64), data offset " << data_off
+                                      << ", digest offset " << out_off << ", key offset " << key_off
+                                      << ", len=" << len << " split=" << split << " key_len=" << key_len);
+      hash_split(alg(), backend(), ctx, data, {split, len - split}, out);
+      EXPECT_TRUE(same_bytes({out, ds}, expected_digest(msg))) << label() << ": init/update/final";
+
+      const Bytes want_mac = expected_hmac(raw_key, msg);
+      alg().hmac_init_usingrawkey(hctx, raw, key_len, backend());
+      alg().hmac_update(hctx, data, split);
+      alg().hmac_update(hctx, data + split, len - split);
+      alg().hmac_final(hctx, out);
+      EXPECT_TRUE(same_bytes({out, ds}, want_mac)) << label() << ": HMAC with a raw key";
+      alg().hmac_prepare_key(key, raw, key_len, backend());
+      alg().hmac_init(hctx, key, backend());
+      alg().hmac_update(hctx, data, len);
+      alg().hmac_final(hctx, out);
+      EXPECT_TRUE(same_bytes({out, ds}, want_mac)) << label() << ": HMAC with a prepared key";
+      if (HasFailure()) return;
+    }
   }
 }
 

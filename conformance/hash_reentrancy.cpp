@@ -277,7 +277,7 @@ TEST_P(HashConformance, InterruptContextIncremental) {
   }
   std::string lens;
   for (const size_t l : state->update_lens) lens += " " + std::to_string(l);
-  SCOPED_TRACE("update lengths:" + lens);
+  CASE_TRACE("update lengths:" + lens);
 
   {
     AlarmTimer timer(inc_handler, timer_period(alg(), backend(), 4096));

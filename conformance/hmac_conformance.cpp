@@ -70,7 +70,7 @@ TEST_P(HashConformance, HmacKeyLengths) {
   Bytes got(digest_size());
   for (const size_t key_len : key_lens) {
     for (const size_t msg_len : msg_lens) {
-      SCOPED_TRACE(testing::Message() << "key_len=" << key_len << " msg_len=" << msg_len);
+      CASE_TRACE(testing::Message() << "key_len=" << key_len << " msg_len=" << msg_len);
       const Bytes k = rng().bytes(key_len);
       const Bytes m = rng().bytes(msg_len);
       const Bytes want = expected_hmac(k, m);

@@ -11,7 +11,7 @@ namespace lockstep::conformance {
 Consolidated consolidated_hash(const catalog::HashAlgorithm& alg, const Backend* b,
                                size_t max_len) {
   const Bytes src = vectors::kernel_data(max_len);
-  GuardedBuffer buf(max_len);
+  GuardedBuffer buf(max_len, "data");
   uint8_t* data = buf.tail(max_len);
   if (max_len) std::memcpy(data, src.data(), max_len);
 
@@ -35,10 +35,10 @@ Consolidated consolidated_hash(const catalog::HashAlgorithm& alg, const Backend*
 Consolidated consolidated_hmac(const catalog::HashAlgorithm& alg, const Backend* b, size_t max_len,
                                const std::function<void(const HmacStep&)>& observe) {
   const Bytes src = vectors::kernel_data(max_len);
-  GuardedBuffer data_buf(max_len);
+  GuardedBuffer data_buf(max_len, "data");
   uint8_t* data = data_buf.tail(max_len);
   if (max_len) std::memcpy(data, src.data(), max_len);
-  GuardedBuffer key_buf(vectors::kKernelHmacKeyModulus);
+  GuardedBuffer key_buf(vectors::kKernelHmacKeyModulus, "key");
 
   RawCtx key(alg.hmac_key_size, alg.ctx_align);
   RawCtx ctx(alg.hmac_ctx_size, alg.ctx_align);

@@ -6,8 +6,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <string>
 
 #include "catalog.h"
+#include "crash/crash_report.h"
 #include "describe.h"
 #include "rng.h"
 #include "vectors/vector_file.h"
@@ -54,6 +56,16 @@ void write_calls() {
   std::ofstream(path) << calls.dump() << "\n";
 }
 
+// CheckNamer tells the fault report which test is running.
+class CheckNamer : public testing::EmptyTestEventListener {
+  void OnTestStart(const testing::TestInfo& t) override {
+    std::string name = std::string(t.test_suite_name()) + "." + t.name();
+    if (t.value_param()) name += std::string(" (") + t.value_param() + ")";
+    lockstep::crash::set_check(name);
+  }
+  void OnTestEnd(const testing::TestInfo&) override { lockstep::crash::set_check(""); }
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -63,6 +75,9 @@ int main(int argc, char** argv) {
   // gtest_discover_tests parses the test list from stdout: keep it clean.
   if (!GTEST_FLAG_GET(list_tests)) print_report();
   if (!write_description()) return 2;
+  // A fault in a backend names the test, its case and the guard page hit.
+  lockstep::crash::install("conformance_tests");
+  testing::UnitTest::GetInstance()->listeners().Append(new CheckNamer);
   const int status = RUN_ALL_TESTS();
   write_calls();
   return status;
