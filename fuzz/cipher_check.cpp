@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "catalog.h"
+#include "crash/crash_report.h"
 #include "oracle/oracle.h"
 #include "run_support.h"
 
@@ -91,8 +92,10 @@ void check_cipher_program(const Program& p) {
   const HeapBuffer input(shift + p.in_offset + len), output(p.out_offset + len);
 
   const bool wraps = p.counter + (uint64_t{len} + 63) / 64 >= (uint64_t{1} << 32);
+  const std::string program = p.describe();
   for (const Backend* b : a->family->backends()) {
     if (!runs_here(*a, *b)) continue;
+    const crash::CaseNote note(std::string(b->name) + " running " + program);
     // The oracle answers with the RFC 8439 wrap; a module backend that
     // declared OpenSSL EVP's carry is held to it by conformance's CounterWrap.
     if (wraps && a->carries(b)) continue;

@@ -1,9 +1,10 @@
 // fuzz_<family>: every algorithm of one catalog family, every backend,
 // against the oracle, through the shared decoder. CMake builds it once per
 // family (LOCKSTEP_FUZZ_FAMILY): fuzz_sha256 covers SHA-256, SHA-224, their
-// HMACs and finup_2x; fuzz_sha512 SHA-512 and SHA-384; fuzz_chacha ChaCha20,
-// ChaCha12 and XChaCha20, with counters near the 2^32 wrap, whole-block
-// calls, offsets and overlapping buffers. The family's algorithms come from
+// HMACs and finup_2x; fuzz_sha512 SHA-512, SHA-384, SHA-512/224 and
+// SHA-512/256 and their HMACs; fuzz_chacha ChaCha20, ChaCha12 and XChaCha20,
+// with counters near the 2^32 wrap, whole-block calls, offsets and
+// overlapping buffers. The family's algorithms come from
 // the catalog in its order, so a corpus decodes to the same programs for as
 // long as the family's list stays the same.
 #include <cstddef>
@@ -18,6 +19,7 @@
 #include "decoder.h"
 #include "hash_check.h"
 #include "progress.h"
+#include "run_support.h"
 
 #ifndef LOCKSTEP_FUZZ_FAMILY
 #error "LOCKSTEP_FUZZ_FAMILY names the family this harness fuzzes"
@@ -61,6 +63,13 @@ Harness make_harness() {
 }
 
 }  // namespace
+
+// The backends checked are decided here, once, and printed: every input then
+// reaches the same ones, and a report from another machine names them.
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  fuzz::announce_backends("fuzz_" LOCKSTEP_FUZZ_FAMILY, LOCKSTEP_FUZZ_FAMILY);
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const Harness h = make_harness();

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "catalog.h"
+#include "crash/crash_report.h"
 #include "oracle/oracle.h"
 #include "run_support.h"
 
@@ -283,8 +284,10 @@ void check_hash_program(Program p) {
   const Expected e = expected_for(p);
   const Arena arena(p, *a);
   const Checker check(p, *a, e);
+  const std::string program = p.describe();
   for (const Backend* b : a->family->backends()) {
     if (!runs_on(*b)) continue;
+    const crash::CaseNote note(std::string(b->name) + " running " + program);
     switch (p.op) {
       case Operation::kDigest: run_digest(p, *a, *b, arena, check); break;
       case Operation::kHmac: run_hmac(p, *a, *b, arena, check); break;

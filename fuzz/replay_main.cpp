@@ -35,7 +35,11 @@
 #include <string>
 #include <vector>
 
+#include "crash/crash_report.h"
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
+// A harness may define it, as libFuzzer allows; it runs before any input.
+extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) __attribute__((weak));
 
 namespace {
 
@@ -161,6 +165,7 @@ int main(int argc, char** argv) {
     }
   }
   std::sort(inputs.begin(), inputs.end());
+  if (LLVMFuzzerInitialize) LLVMFuzzerInitialize(&argc, &argv);
   signal(SIGABRT, on_fatal_signal);
 #if LOCKSTEP_SANITIZED
   // Sanitizers report memory errors themselves and exit without a signal.
@@ -168,6 +173,9 @@ int main(int argc, char** argv) {
 #else
   for (int sig : {SIGSEGV, SIGBUS, SIGFPE}) signal(sig, on_fatal_signal);
 #endif
+  // Installed after the handlers above, so it speaks first (the backend and
+  // the program that faulted), then hands the signal to them.
+  lockstep::crash::install(fs::path(argv[0]).filename().c_str());
   for (const fs::path& p : inputs) {
     const std::vector<uint8_t> data = read_file(p);
     g_current_file = p.c_str();

@@ -1,7 +1,12 @@
 #include "run_support.h"
 
+#include <fnmatch.h>
+
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <span>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -10,23 +15,33 @@
 namespace lockstep::fuzz {
 namespace {
 
-const Backend* only_backend() {
-  static const Backend* only = []() -> const Backend* {
-    const char* name = std::getenv("LOCKSTEP_FUZZ_BACKEND");
-    if (!name || !*name) return nullptr;
-    const Backend* b = catalog::find_backend(name);
-    if (!b) {
-      std::fprintf(stderr, "lockstep: LOCKSTEP_FUZZ_BACKEND=%s: no such backend\n", name);
+// The LOCKSTEP_FUZZ_BACKEND pattern: an exact name, or a glob over names
+// ("*/x86-phe"). An exact name that is unknown or unusable here is an error
+// (exit 2), not a run that checks nothing; a glob that matches no backend at
+// all is an error too.
+const char* backend_pattern() {
+  static const char* pattern = []() -> const char* {
+    const char* p = std::getenv("LOCKSTEP_FUZZ_BACKEND");
+    if (!p || !*p) return nullptr;
+    const bool glob = std::strpbrk(p, "*?[") != nullptr;
+    bool any = false;
+    for (const catalog::Family* f : catalog::families())
+      for (const Backend* b : f->backends()) any = any || fnmatch(p, std::string(b->name).c_str(), 0) == 0;
+    if (!any) {
+      std::fprintf(stderr, "lockstep: LOCKSTEP_FUZZ_BACKEND=%s: no such backend\n", p);
       std::exit(2);
     }
-    if (!b->usable(cpu::effective())) {
-      std::fprintf(stderr, "lockstep: LOCKSTEP_FUZZ_BACKEND=%s: needs %s, which this CPU lacks\n",
-                   name, (b->needs - cpu::effective()).to_string().c_str());
-      std::exit(2);
+    if (!glob) {
+      const Backend* b = catalog::find_backend(p);
+      if (!b->usable(cpu::effective())) {
+        std::fprintf(stderr, "lockstep: LOCKSTEP_FUZZ_BACKEND=%s: needs %s, which this CPU lacks\n", p,
+                     (b->needs - cpu::effective()).to_string().c_str());
+        std::exit(2);
+      }
     }
-    return b;
+    return p;
   }();
-  return only;
+  return pattern;
 }
 
 }  // namespace
@@ -40,8 +55,29 @@ HeapBuffer::HeapBuffer(size_t n) {
 void HeapBuffer::Free::operator()(uint8_t* p) const { std::free(p); }
 
 bool runs_on(const Backend& b) {
-  const Backend* only = only_backend();
-  return b.usable(cpu::effective()) && (!only || &b == only);
+  const char* pattern = backend_pattern();
+  return b.usable(cpu::effective()) && (!pattern || fnmatch(pattern, std::string(b.name).c_str(), 0) == 0);
+}
+
+void announce_backends(std::string_view harness, std::string_view family_name) {
+  const catalog::Family* family = catalog::find_family(family_name);
+  std::string ran, skipped;
+  const char* pattern = backend_pattern();
+  for (const Backend* b : family ? family->backends() : std::span<const Backend* const>{}) {
+    if (pattern && fnmatch(pattern, std::string(b->name).c_str(), 0) != 0) continue;
+    std::string& list = runs_on(*b) ? ran : skipped;
+    list += (list.empty() ? "" : " ") + std::string(b->name);
+  }
+  std::fprintf(stderr, "%.*s: checks %s against the oracle; CPU features %s%s%s\n",
+               static_cast<int>(harness.size()), harness.data(), ran.empty() ? "no backend" : ran.c_str(),
+               cpu::effective().to_string().c_str(), skipped.empty() ? "" : "; not here: ",
+               skipped.c_str());
+  if (ran.empty()) {
+    std::fprintf(stderr, "%.*s: SKIP: no %.*s backend%s runs on this CPU\n", static_cast<int>(harness.size()),
+                 harness.data(), static_cast<int>(family_name.size()), family_name.data(),
+                 pattern ? " matching LOCKSTEP_FUZZ_BACKEND" : "");
+    std::exit(77);
+  }
 }
 
 void print_signature(const Program& p, const Backend& b) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "backend.h"
 #include "program.h"
@@ -26,10 +27,17 @@ struct HeapBuffer {
 };
 
 // runs_on says whether a program runs on `b`: usable with the effective
-// features, and the one named by LOCKSTEP_FUZZ_BACKEND if that is set (so
-// that a report, and `lockstep run`, can tell backends apart). An unknown or
-// unusable name there is an error (exit 2), not a run that checks nothing.
+// features, and matched by LOCKSTEP_FUZZ_BACKEND if that is set (a name, so
+// that a report, and `lockstep run`, can tell backends apart, or a glob such
+// as "*/x86-phe"). An unknown or unusable name there is an error (exit 2),
+// not a run that checks nothing.
 bool runs_on(const Backend& b);
+
+// announce_backends prints, once at start-up, which backends of the family
+// the harness checks and which CPU features decided it, so that a report
+// from any machine says what ran; with none to check it says SKIP and
+// exits 77.
+void announce_backends(std::string_view harness, std::string_view family);
 
 // print_signature writes the stable first line crash grouping keys on:
 // "lockstep: <alg>/<impl> != oracle (<operation>)".
