@@ -241,7 +241,7 @@ void print_report(const imp::FileReport& r, const std::string& shown) {
 }  // namespace
 
 int cmd_vectors(const std::vector<std::string>& paths, const std::string& backend,
-                const std::string& ldt_max, bool allow_empty) {
+                const std::string& ldt_max, const std::string& ldt_max_default, bool allow_empty) {
   imp::RunOptions opts;
   std::string ldt = ldt_max;
   const char* env = std::getenv("LOCKSTEP_ACVP_LDT_MAX");
@@ -253,6 +253,14 @@ int cmd_vectors(const std::vector<std::string>& paths, const std::string& backen
       return 2;
     }
     opts.ldt_max = *v;
+  }
+  if (!ldt_max_default.empty()) {
+    const auto v = parse_size(ldt_max_default);
+    if (!v) {
+      fmt::print(stderr, "lockstep vectors: --ldt-max-default '{}': expected bytes, e.g. 8G, 0\n", ldt_max_default);
+      return 2;
+    }
+    opts.ldt_max_default = *v;
   }
   const cpu::FeatureSet features = cpu::effective();
   if (!backend.empty()) {
@@ -272,7 +280,11 @@ int cmd_vectors(const std::vector<std::string>& paths, const std::string& backen
   }
   fmt::print("lockstep vectors: {}; ACVP large-data tests up to {}; CPU features: {}\n\n",
              opts.only ? "backend " + std::string(opts.only->name) : std::string("every backend available here"),
-             imp::size_text(opts.ldt_max), features.to_string());
+             imp::size_text(opts.ldt_max) +
+                 (opts.ldt_max_default > opts.ldt_max
+                      ? " (" + imp::size_text(opts.ldt_max_default) + " on each family's default backend)"
+                      : ""),
+             features.to_string());
 
   int status = 0;
   std::vector<Entry> entries;

@@ -49,8 +49,10 @@ int cmd_bench(const BenchOptions& o);
 
 // Vector files (lockstep's own schemas, Wycheproof, ACVP, CAVP, Botan)
 // through vectors/import; `ldt_max` bounds ACVP's large-data tests ("1G",
-// "0"). A run in which no case ran fails unless `allow_empty`.
+// "0"), `ldt_max_default` the same on each family's default backend (empty:
+// no other limit there). A run in which no case ran fails unless
+// `allow_empty`.
 int cmd_vectors(const std::vector<std::string>& paths, const std::string& backend,
-                const std::string& ldt_max, bool allow_empty);
+                const std::string& ldt_max, const std::string& ldt_max_default, bool allow_empty);
 
 }  // namespace lockstep::cli

@@ -101,13 +101,15 @@ int main(int argc, char** argv) {
   bench->add_option("--from", bo.from, "Render this lockstep_bench JSON instead of running")->check(CLI::ExistingFile);
 
   std::vector<std::string> vector_paths;
-  std::string vector_backend, ldt_max;
+  std::string vector_backend, ldt_max, ldt_max_default;
   bool vector_allow_empty = false;
   auto* vectors = app.add_subcommand("vectors", "Run upstream vector files (Wycheproof, ACVP, CAVP, Botan) against every backend");
   vectors->add_option("paths", vector_paths, "Files or directories (searched recursively)")->required();
   vectors->add_option("--backend", vector_backend, "Only this backend, e.g. sha256/x86-shani");
   vectors->add_flag("--allow-empty", vector_allow_empty, "Exit 0 even if no case ran (every case skipped, or no cases)");
   vectors->add_option("--ldt-max", ldt_max, "Largest ACVP large-data test to run, in bytes (1G default; 8G for all; also LOCKSTEP_ACVP_LDT_MAX)");
+  vectors->add_option("--ldt-max-default", ldt_max_default,
+                      "The same limit for each family's default (fastest) backend, when larger, e.g. 8G");
 
   // A first word that is no subcommand: CLI11 would only say that a
   // subcommand is required, so name the word.
@@ -159,7 +161,7 @@ int main(int argc, char** argv) {
   if (*list) return cmd_list(json);
   if (*hash) return cmd_hash(ho);
   if (*run) return cmd_run(ro);
-  if (*vectors) return cmd_vectors(vector_paths, vector_backend, ldt_max, vector_allow_empty);
+  if (*vectors) return cmd_vectors(vector_paths, vector_backend, ldt_max, ldt_max_default, vector_allow_empty);
   if (*bench) return cmd_bench(bo);
   return 2;
 }

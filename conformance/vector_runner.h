@@ -25,6 +25,11 @@ std::string size_text(uint64_t bytes);
 
 struct RunOptions {
   uint64_t ldt_max = kDefaultLdtMax;  // larger LargeHashCases are skipped
+  // Each family's default backend (its fastest usable one) runs the
+  // large-data tests up to this limit instead, when it is the larger: all
+  // of ACVP's 1-8 GiB cases on the fastest path, seconds each, and the
+  // 1 GiB ones on the rest.
+  uint64_t ldt_max_default = 0;
   const Backend* only = nullptr;      // run on this backend alone (it must be usable)
 };
 
@@ -32,8 +37,8 @@ struct RunOptions {
 // algorithm lockstep lacks).
 const catalog::Family* family_of_case(const Case& c);
 
-// skip_reason is why `c` does not run under `o`: its own skip, or a
-// large-data test over o.ldt_max. Empty: it runs.
+// skip_reason is why `c` does not run under `o` on any backend: its own
+// skip, or a large-data test over both LDT limits. Empty: it runs.
 std::string skip_reason(const Case& c, const RunOptions& o);
 
 struct Verdict {

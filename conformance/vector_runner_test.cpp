@@ -135,6 +135,24 @@ TEST(VectorRunnerAcvp, LargeDataTestsOverTheLimitAreSkipped) {
   for (const BackendReport& b : r.backends) EXPECT_EQ(b.skipped, 2u);
 }
 
+TEST(VectorRunnerAcvp, TheDefaultBackendRunsLargeDataTestsUpToItsOwnLimit) {
+  RunOptions o;
+  o.ldt_max = 1 << 20;
+  o.ldt_max_default = 4 << 20;
+  const FileReport r = run_file(read_acvp(kAcvpPrompt, "p.json", kAcvpExpected, "e.json"), o);
+  ASSERT_EQ(r.skipped.size(), 1u);  // the 3 MB LDT runs somewhere now
+  const Backend* fastest = catalog::find_family("sha256")->default_backend();
+  bool saw_default = false;
+  for (const BackendReport& b : r.backends) {
+    EXPECT_EQ(b.failed, 0u) << b.backend->name;
+    const bool is_default = b.backend == fastest;
+    saw_default = saw_default || is_default;
+    EXPECT_EQ(b.run, is_default ? 6u : 5u) << b.backend->name;
+    EXPECT_EQ(b.skipped, is_default ? 1u : 2u) << b.backend->name;
+  }
+  EXPECT_TRUE(saw_default);
+}
+
 TEST(VectorRunnerAcvp, AWrongCheckpointNamesTheTestAndTheCheckpoint) {
   const std::string e = replace(kAcvpExpected, "60995359417D", "60995359417E");
   const FileReport r = run_all(read_acvp(kAcvpPrompt, "p.json", e, "e.json"));
