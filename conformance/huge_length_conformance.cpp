@@ -2,56 +2,27 @@
 // 2^32 and near 2^61 (where the bit count leaves 64 bits and SHA-512's
 // 128-bit length field gets a non-zero high word), then a short tail is
 // hashed through init/update/final and finup_2x. The answer comes from an
-// independent padding computation here: the tail, 0x80, zeros and the
-// big-endian bit count, written out byte by byte and compressed by the
-// generic block function (which the oracle checks everywhere else).
+// independent padding computation (impl/sha2/length_reference.h): the tail,
+// 0x80, zeros and the big-endian bit count, written out byte by byte and
+// compressed by the generic block function (which the oracle checks
+// everywhere else).
 #include <cstring>
 #include <string>
 #include <vector>
 
 #include "hash_conformance.h"
+#include "sha2/length_reference.h"
 #include "sha256/sha256.h"
-#include "sha512/sha512.h"
 
 namespace lockstep::conformance {
 namespace {
-
-// SHA-256's length field holds the bit count mod 2^64, which is all the
-// standard defines (messages below 2^61 bytes); SHA-512's holds 128 bits.
-using u128 = unsigned __int128;
-
-// padded_finish is the digest of a context whose state words and buffered
-// bytes are those of `ctx` and whose byte count is `count`, after `data`:
-// the padding written out by hand, not the front end's.
-template <class F>
-Bytes padded_finish(const sha2::HashBackend<F>& generic, const uint8_t* ctx, size_t buf_offset,
-                    uint64_t count, std::span<const uint8_t> data, size_t digest_size) {
-  constexpr size_t B = F::kBlockSize, L = F::kLengthFieldSize;
-  sha2::BlockState<F> state;
-  std::memcpy(&state, ctx, sizeof state);
-  Bytes tail(ctx + buf_offset, ctx + buf_offset + count % B);
-  tail.insert(tail.end(), data.begin(), data.end());
-  const u128 bits = (u128{count} + data.size()) * 8;
-  tail.push_back(0x80);
-  while ((tail.size() + L) % B != 0) tail.push_back(0);
-  for (size_t i = L; i-- > 0;) tail.push_back(static_cast<uint8_t>(bits >> (8 * i)));
-  generic.blocks(&state, tail.data(), tail.size() / B);
-  Bytes out;
-  for (const auto w : state.h)
-    for (size_t i = sizeof w; i-- > 0;) out.push_back(static_cast<uint8_t>(w >> (8 * i)));
-  out.resize(digest_size);
-  return out;
-}
 
 class HugeByteCount : public HashConformance {
  protected:
   size_t buf_offset() const { return alg().bytecount_offset + sizeof(uint64_t); }
 
-  // reference is padded_finish for this algorithm's family.
   Bytes reference(const uint8_t* ctx, uint64_t count, std::span<const uint8_t> data) const {
-    if (alg().family->name == sha2::Sha256Family::kName)
-      return padded_finish(kSha256Generic, ctx, buf_offset(), count, data, digest_size());
-    return padded_finish(kSha512Generic, ctx, buf_offset(), count, data, digest_size());
+    return sha2::finish_at_count(alg(), ctx, count, data);
   }
 
   // seed initialises `ctx` for `b` and makes it claim `count` bytes, the
