@@ -194,16 +194,15 @@ void Reader::aead(Case& c) {
     w_.fail("Out", "has " + std::to_string(out.size()) + " bytes, expected In's " + std::to_string(in.size()) +
                        " and a 16-byte tag");
   if (key.size() != 32) w_.fail("Key", "has " + std::to_string(key.size()) + " bytes, expected 32");
-  if (nonce.size() != 12 && nonce.size() != 24) {
-    // Botan's 8-byte nonce is draft-agl's construction, not RFC 8439's.
-    c.skip = "nonce size " + std::to_string(nonce.size()) +
-             (nonce.size() == 8 ? ": draft-agl's ChaCha20-Poly1305, not RFC 8439's"
-                                : " (RFC 8439 takes 12 bytes, XChaCha20 24)");
+  if (nonce.size() != 8 && nonce.size() != 12 && nonce.size() != 24) {
+    c.skip = "nonce size " + std::to_string(nonce.size()) + " (RFC 8439 takes 12 bytes, XChaCha20 24, draft-agl 8)";
     return;
   }
   out.resize(in.size());  // the tag needs Poly1305, which lockstep lacks
-  place(Keystream{nonce.size() == 24 ? "xchacha20" : "chacha20", Layout::kIetf, key, nonce, 1, 0, std::move(in),
-                  std::move(out)},
+  // Botan's 8-byte nonce is draft-agl's construction: Bernstein's layout,
+  // the message from 64-bit block 1 on, as RFC 8439's from block 1.
+  place(Keystream{nonce.size() == 24 ? "xchacha20" : "chacha20", nonce.size() == 8 ? Layout::kOriginal : Layout::kIetf,
+                  key, nonce, 1, 0, std::move(in), std::move(out)},
         c);
 }
 
