@@ -17,6 +17,9 @@ find_package(Threads REQUIRED)
 # OSS-Fuzz runners have neither Crypto++ nor OpenSSL: its build.sh links them
 # (and fmt, header-only) into the fuzzers.
 option(LOCKSTEP_STATIC_ORACLE "Link the oracle's libraries statically" OFF)
+# OSS-Fuzz and ClusterFuzzLite build the oracle from source with the
+# fuzzers' own flags (.clusterfuzzlite/build.sh): Crypto++ alone there.
+option(LOCKSTEP_ORACLE_OPENSSL "Ask OpenSSL too (the oracle's second opinion)" ON)
 
 if(NOT CMAKE_CROSSCOMPILING)
   find_package(PkgConfig REQUIRED)
@@ -28,7 +31,9 @@ if(NOT CMAKE_CROSSCOMPILING)
     set_target_properties(PkgConfig::CRYPTOPP PROPERTIES INTERFACE_LINK_LIBRARIES
                           ${LOCKSTEP_CRYPTOPP_ARCHIVE})
   endif()
-  find_package(OpenSSL 3.0 REQUIRED COMPONENTS Crypto)
+  if(LOCKSTEP_ORACLE_OPENSSL)
+    find_package(OpenSSL 3.0 REQUIRED COMPONENTS Crypto)
+  endif()
   find_package(nlohmann_json 3.10 REQUIRED)
   find_package(GTest REQUIRED)
   find_package(CLI11 REQUIRED)

@@ -1,12 +1,14 @@
-// The oracle of a build without Crypto++ and OpenSSL (the cross builds: the
-// target has neither library). No source is available; every question that
-// would need a library throws, naming why, so that a suite which forgets to
-// check available() fails loudly instead of comparing against nothing.
+// The oracle's stand-ins for the libraries a build lacks: both in the cross
+// builds (the target has neither Crypto++ nor OpenSSL), OpenSSL alone in an
+// OSS-Fuzz/ClusterFuzzLite build (LOCKSTEP_ORACLE_OPENSSL=OFF: Crypto++ is
+// built there from source with the fuzzers' own compiler and sanitizer).
+// A missing library's source is not available(); every question that would
+// need it throws, naming why, so that a suite which forgets to check
+// available() fails loudly instead of comparing against nothing.
 //
 // Questions that need no library keep working: source_name, supports_hash,
 // the supports_* of the ChaCha family (what each adapter could answer),
-// tally, and the *_opinions calls, which ask only the available sources and
-// so return no opinion.
+// tally, and the *_opinions calls, which ask only the available sources.
 #include <stdexcept>
 #include <string>
 
@@ -15,21 +17,25 @@
 
 namespace lockstep::oracle {
 
-bool available(Source) { return false; }
+bool available(Source s) {
+  return s == Source::kOpenssl ? LOCKSTEP_ORACLE_HAS_OPENSSL : LOCKSTEP_ORACLE_HAS_CRYPTOPP;
+}
 
 namespace detail {
+#if !LOCKSTEP_ORACLE_HAS_CRYPTOPP || !LOCKSTEP_ORACLE_HAS_OPENSSL
 namespace {
 
 [[noreturn]] void unavailable(std::string_view what, std::string_view alg) {
   throw std::runtime_error(
       "oracle: " + std::string(what) + "(" + std::string(alg) +
-      ") asked of a build without an oracle: Crypto++ and OpenSSL were not found for this "
-      "target (cross builds have neither), so no source is available; check "
-      "oracle::available() first");
+      ") asked of a build without the library that answers it (cross builds have neither "
+      "Crypto++ nor OpenSSL, OSS-Fuzz builds no OpenSSL); check oracle::available() first");
 }
 
 }  // namespace
+#endif
 
+#if !LOCKSTEP_ORACLE_HAS_CRYPTOPP
 Bytes cryptopp_digest(std::string_view alg, bool, std::span<const uint8_t>) {
   unavailable("digest", alg);
 }
@@ -56,6 +62,9 @@ std::string cryptopp_chacha_provider(int rounds, bool) {
   unavailable("chacha_provider", "chacha" + std::to_string(rounds));
 }
 
+#endif
+
+#if !LOCKSTEP_ORACLE_HAS_OPENSSL
 Bytes openssl_digest(std::string_view alg, std::span<const uint8_t>) {
   unavailable("digest", alg);
 }
@@ -72,6 +81,7 @@ Bytes openssl_hchacha20(std::span<const uint8_t>, std::span<const uint8_t>) {
   unavailable("hchacha20", "hchacha20");
 }
 std::string openssl_chacha_provider() { unavailable("chacha_provider", "chacha20"); }
+#endif
 
 }  // namespace detail
 }  // namespace lockstep::oracle

@@ -52,12 +52,6 @@ std::string_view source_name(Source s) {
   return "unknown";
 }
 
-#if !defined(LOCKSTEP_ORACLE_NONE)
-// A build with the oracle links both libraries (cmake/Dependencies.cmake);
-// one without them defines this in none.cpp.
-bool available(Source) { return true; }
-#endif
-
 bool supports_hash(std::string_view alg) {
   for (std::string_view n : kNames)
     if (n == alg) return true;
