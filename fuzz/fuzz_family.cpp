@@ -11,7 +11,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "catalog.h"
@@ -66,8 +68,16 @@ Harness make_harness() {
 
 // The backends checked are decided here, once, and printed: every input then
 // reaches the same ones, and a report from another machine names them.
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  fuzz::announce_backends("fuzz_" LOCKSTEP_FUZZ_FAMILY, LOCKSTEP_FUZZ_FAMILY);
+// The input named on the command line, if one file is (a crash replayed),
+// goes into the reproduce line.
+extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) {
+  std::string_view input;
+  for (int i = 1; i < *argc; ++i) {
+    const std::string_view arg = (*argv)[i];
+    std::error_code ec;
+    if (!arg.starts_with('-') && std::filesystem::is_regular_file(std::filesystem::path(arg), ec)) input = arg;
+  }
+  fuzz::announce_backends("fuzz_" LOCKSTEP_FUZZ_FAMILY, LOCKSTEP_FUZZ_FAMILY, input);
   return 0;
 }
 

@@ -2,6 +2,7 @@
 
 #include <fnmatch.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -59,7 +60,22 @@ bool runs_on(const Backend& b) {
   return b.usable(cpu::effective()) && (!pattern || fnmatch(pattern, std::string(b.name).c_str(), 0) == 0);
 }
 
-void announce_backends(std::string_view harness, std::string_view family_name) {
+namespace {
+std::string g_reproduce;  // set once by announce_backends
+}  // namespace
+
+void announce_backends(std::string_view harness, std::string_view family_name, std::string_view input) {
+  // The effective features, as a mask that sets exactly them elsewhere.
+  std::string mask = "all=off";
+  const std::string features = cpu::effective().to_string();
+  for (size_t at = 0; at < features.size();) {
+    const size_t end = std::min(features.find(' ', at), features.size());
+    if (end > at) mask += ",+" + features.substr(at, end - at);
+    at = end + 1;
+  }
+  g_reproduce = fmt::format("reproduce: LOCKSTEP_CPU={} ./{} {}", mask, harness,
+                            input.empty() ? "crash-<the file libFuzzer names below>" : input);
+
   const catalog::Family* family = catalog::find_family(family_name);
   std::string ran, skipped;
   const char* pattern = backend_pattern();
@@ -72,6 +88,7 @@ void announce_backends(std::string_view harness, std::string_view family_name) {
                static_cast<int>(harness.size()), harness.data(), ran.empty() ? "no backend" : ran.c_str(),
                cpu::effective().to_string().c_str(), skipped.empty() ? "" : "; not here: ",
                skipped.c_str());
+  std::fprintf(stderr, "%s\n", g_reproduce.c_str());
   if (ran.empty()) {
     std::fprintf(stderr, "%.*s: SKIP: no %.*s backend%s runs on this CPU\n", static_cast<int>(harness.size()),
                  harness.data(), static_cast<int>(family_name.size()), family_name.data(),
@@ -85,6 +102,7 @@ void print_signature(const Program& p, const Backend& b) {
   const std::string_view op = operation_name(p.op);
   std::fprintf(stderr, "lockstep: %s/%s != oracle (%.*s)\n", p.algorithm.c_str(), impl.c_str(),
                static_cast<int>(op.size()), op.data());
+  if (!g_reproduce.empty()) std::fprintf(stderr, "%s\n", g_reproduce.c_str());
 }
 
 std::string hex(const Bytes& b) { return fmt::format("{:02x}", fmt::join(b, "")); }

@@ -35,12 +35,14 @@ bool runs_on(const Backend& b);
 
 // announce_backends prints, once at start-up, which backends of the family
 // the harness checks and which CPU features decided it, so that a report
-// from any machine says what ran; with none to check it says SKIP and
-// exits 77.
-void announce_backends(std::string_view harness, std::string_view family);
+// from any machine says what ran, and the line that reproduces a crash
+// with those features (`input`: the file the run was given, or empty);
+// with no backend to check it says SKIP and exits 77.
+void announce_backends(std::string_view harness, std::string_view family, std::string_view input);
 
 // print_signature writes the stable first line crash grouping keys on:
-// "lockstep: <alg>/<impl> != oracle (<operation>)".
+// "lockstep: <alg>/<impl> != oracle (<operation>)", then the reproduce line
+// ("reproduce: LOCKSTEP_CPU=all=off,+sse2,... ./fuzz_sha256 crash-...").
 void print_signature(const Program& p, const Backend& b);
 
 std::string hex(const Bytes& b);
