@@ -1,18 +1,64 @@
 #!/bin/bash -eu
-# Builds lockstep's libFuzzer targets the OSS-Fuzz way: the compilers and
-# flags come from $CC $CXX $CFLAGS $CXXFLAGS, the engine from
+# Builds lockstep's libFuzzer targets the way OSS-Fuzz and ClusterFuzzLite
+# do: the compilers and flags come from $CC $CXX $CFLAGS $CXXFLAGS (clang,
+# -stdlib=libc++, the sanitizer's flags), the engine from
 # $LIB_FUZZING_ENGINE, and every fuzzer lands in $OUT with its
 # <fuzzer>.dict, <fuzzer>.options and <fuzzer>_seed_corpus.zip.
-# The oracle libraries are linked statically: the runner image has none.
+#
+# Nothing prebuilt goes into a fuzzer: the oracle, Crypto++, is compiled
+# here from its pinned source ($SRC/cryptopp.tar.gz, which the Dockerfile
+# fetches with fetch-cryptopp) with the same compiler, standard library and
+# sanitizer; OpenSSL, the oracle's second opinion elsewhere, is left out;
+# fmt and nlohmann/json are used header-only.
+set -euo pipefail  # also when run as `bash build.sh`, which ignores the #! flags
 src=${LOCKSTEP_SRC:-$SRC/lockstep}
-build=${WORK:-/tmp}/lockstep-ossfuzz
+work=${WORK:-/tmp}
+build=$work/lockstep-ossfuzz
+tarball=${LOCKSTEP_CRYPTOPP_TARBALL:-$SRC/cryptopp.tar.gz}
+jobs=$(nproc)
 
+# --- Crypto++ -----------------------------------------------------------
+cryptopp=$work/lockstep-cryptopp
+want=$(sed -n 's/^sha256=//p' "$src/.clusterfuzzlite/cryptopp.pin")
+got=$(sha256sum "$tarball" | cut -d' ' -f1)
+if [ "$got" != "$want" ]; then
+  echo "build.sh: $tarball: SHA-256 $got, pinned $want (.clusterfuzzlite/cryptopp.pin)" >&2
+  exit 1
+fi
+cryptopp_flags="$CXXFLAGS -DNDEBUG"
+# MemorySanitizer sees no store an asm block makes: portable code only.
+if [ "${SANITIZER:-}" = memory ]; then
+  cryptopp_flags="$cryptopp_flags -DCRYPTOPP_DISABLE_ASM"
+fi
+stamp="$CXX $cryptopp_flags $want"
+if [ "$(cat "$cryptopp/stamp" 2>/dev/null)" != "$stamp" ]; then
+  rm -rf "$cryptopp"
+  mkdir -p "$cryptopp/src" "$cryptopp/include/cryptopp" "$cryptopp/lib/pkgconfig"
+  tar -xzf "$tarball" -C "$cryptopp/src" --strip-components=1
+  (cd "$cryptopp/src" && CXX="$CXX" CXXFLAGS="$cryptopp_flags" make -j"$jobs" static >/dev/null)
+  cp "$cryptopp/src"/*.h "$cryptopp/include/cryptopp/"
+  cp "$cryptopp/src/libcryptopp.a" "$cryptopp/lib/"
+  # Under the name Debian's package uses, which cmake/Dependencies.cmake asks for.
+  cat > "$cryptopp/lib/pkgconfig/libcrypto++.pc" <<EOF
+prefix=$cryptopp
+Name: libcrypto++
+Description: Crypto++ built for lockstep's fuzzers
+Version: 8.7.0
+Cflags: -I\${prefix}/include
+Libs: -L\${prefix}/lib -lcryptopp
+EOF
+  echo "$stamp" > "$cryptopp/stamp"
+fi
+
+# --- lockstep's fuzzers ---------------------------------------------------
+export PKG_CONFIG_PATH=$cryptopp/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
 cmake -S "$src" -B "$build" -G Ninja \
   -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" \
   -DCMAKE_C_FLAGS="$CFLAGS" -DCMAKE_CXX_FLAGS="$CXXFLAGS" \
   -DLOCKSTEP_LIBFUZZER=ON -DLOCKSTEP_FUZZING_ENGINE="$LIB_FUZZING_ENGINE" \
-  -DLOCKSTEP_STATIC_ORACLE=ON -DLOCKSTEP_SUITES=OFF
+  -DLOCKSTEP_STATIC_ORACLE=ON -DLOCKSTEP_ORACLE_OPENSSL=OFF -DLOCKSTEP_SUITES=OFF \
+  -DLOCKSTEP_CRYPTOPP_ARCHIVE="$cryptopp/lib/libcryptopp.a" >/dev/null
 names=$(cat "$build/fuzzers.txt")
 cmake --build "$build" --target $(printf 'fuzz_%s ' $names)
 

@@ -243,6 +243,15 @@ class Checker:
         for f in ("project.yaml", "Dockerfile", "build.sh"):
             if not (self.root / ".clusterfuzzlite" / f).exists():
                 errors.append(f"ClusterFuzzLite: .clusterfuzzlite/{f} does not exist")
+        # What the Dockerfile copies or runs from the checkout must be there.
+        dockerfile = self.root / ".clusterfuzzlite" / "Dockerfile"
+        text = dockerfile.read_text() if dockerfile.exists() else ""
+        for m in re.finditer(r"^COPY\s+(\S+)\s", text, re.M):
+            if m.group(1) != "." and not (self.root / m.group(1)).exists():
+                errors.append(f"ClusterFuzzLite: the Dockerfile copies {m.group(1)}, which does not exist")
+        for m in re.finditer(r"\$SRC/lockstep/(\S+)", text):
+            if not (self.root / m.group(1)).exists():
+                errors.append(f"ClusterFuzzLite: the Dockerfile runs {m.group(1)}, which does not exist")
         want = set(decl.get("sanitizers") or DEFAULT_SANITIZERS)
         for mode in ("code-change", "batch"):
             if cflite.get(mode, set()) != want:
