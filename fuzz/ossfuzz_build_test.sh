@@ -38,6 +38,8 @@ export ASAN_OPTIONS=detect_leaks=1
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# The coverage build's runs write their profiles there, not into the tree.
+export LLVM_PROFILE_FILE=$tmp/profiles/%p.profraw
 mkdir -p "$tmp/src" "$tmp/out"
 ln -s "$src" "$tmp/src/lockstep"
 export SRC=$tmp/src OUT=$tmp/out WORK=$cache/work-$sanitizer SANITIZER=$sanitizer
