@@ -246,22 +246,20 @@ int cmd_vectors(const std::vector<std::string>& paths, const std::string& backen
   std::string ldt = ldt_max;
   const char* env = std::getenv("LOCKSTEP_ACVP_LDT_MAX");
   if (ldt.empty() && env && *env) ldt = env;
-  if (!ldt.empty()) {
-    const auto v = parse_size(ldt);
+  // Each limit, when given, must be a byte count ("1G", "8GiB", "0").
+  auto set_limit = [](const char* flag, const std::string& text, uint64_t& limit) {
+    if (text.empty()) return true;
+    const auto v = parse_size(text);
     if (!v) {
-      fmt::print(stderr, "lockstep vectors: --ldt-max '{}': expected bytes, e.g. 1073741824, 1G, 8GiB, 0\n", ldt);
-      return 2;
+      fmt::print(stderr, "lockstep vectors: {} '{}': expected bytes, e.g. 1073741824, 1G, 8GiB, 0\n", flag, text);
+      return false;
     }
-    opts.ldt_max = *v;
-  }
-  if (!ldt_max_default.empty()) {
-    const auto v = parse_size(ldt_max_default);
-    if (!v) {
-      fmt::print(stderr, "lockstep vectors: --ldt-max-default '{}': expected bytes, e.g. 8G, 0\n", ldt_max_default);
-      return 2;
-    }
-    opts.ldt_max_default = *v;
-  }
+    limit = *v;
+    return true;
+  };
+  if (!set_limit("--ldt-max", ldt, opts.ldt_max) ||
+      !set_limit("--ldt-max-default", ldt_max_default, opts.ldt_max_default))
+    return 2;
   const cpu::FeatureSet features = cpu::effective();
   if (!backend.empty()) {
     opts.only = catalog::find_backend(backend);
