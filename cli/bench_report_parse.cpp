@@ -9,6 +9,7 @@
 
 #include "bench_report.h"
 #include "bench_report_internal.h"
+#include "partition.h"
 #include "catalog.h"
 
 namespace lockstep::cli::bench_report {
@@ -228,7 +229,7 @@ Results parse(const json& j) {
   for (const auto& [name, e] : entries) absorb(r, name, e);
   for (Algorithm& a : r.algorithms) {
     // Backends first, anchors after, each in the run's order.
-    std::stable_partition(a.series.begin(), a.series.end(), [](const Series& s) { return !s.anchor; });
+    partition_stably(a.series, [](const Series& s) { return !s.anchor; });
     for (Series& s : a.series) {
       if (!s.mbps.empty()) s.skipped.clear();
       for (const auto& [len, v] : s.mbps) a.lengths.push_back(len);

@@ -8,6 +8,7 @@
 
 #include "bench_report.h"
 #include "bench_report_internal.h"
+#include "partition.h"
 #include "xml_escape.h"
 
 namespace lockstep::cli::bench_report {
@@ -110,7 +111,7 @@ std::string svg(const Algorithm& a, const Results& r) {
   // A vertical grid line and tick at every length; labels where they fit,
   // powers of two first (127 and 128 are a pixel apart).
   std::vector<size_t> order = a.lengths;
-  std::stable_partition(order.begin(), order.end(), power_of_two);
+  partition_stably(order, power_of_two);
   std::vector<std::pair<double, double>> placed;  // label centre, half width
   for (const size_t len : a.lengths) {
     const double px = x_position(a, len);

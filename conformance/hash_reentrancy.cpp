@@ -312,7 +312,7 @@ TEST_P(HashConformance, InterruptContextIncremental) {
 TEST_P(HashConformance, Threads) {
   constexpr int kThreads = 4;
   constexpr int kMsgsPerThread = 8;
-  const int iterations = rounds(400, 100);
+  constexpr int kIterations = rounds(400, 100);  // a constant: lambdas use it uncaptured
 
   struct Work {
     std::vector<Bytes> msgs, wants;
@@ -333,13 +333,13 @@ TEST_P(HashConformance, Threads) {
   std::atomic<int> ready{0};
   std::vector<std::thread> threads;
   for (Work& w : work) {
-    threads.emplace_back([&a, b, &w, &ready, iterations] {
+    threads.emplace_back([&a, b, &w, &ready] {
       RawCtx ctx(a.ctx_size, a.ctx_align);
       Bytes got(a.digest_size);
       // Start together, so that the threads really overlap.
       ready.fetch_add(1);
       while (ready.load() < kThreads) std::this_thread::yield();
-      for (int it = 0; it < iterations; ++it) {
+      for (int it = 0; it < kIterations; ++it) {
         const Bytes& msg = w.msgs[it % kMsgsPerThread];
         const Bytes& want = w.wants[it % kMsgsPerThread];
         if (it % 2 == 0) {
@@ -363,7 +363,7 @@ TEST_P(HashConformance, Threads) {
   for (int t = 0; t < kThreads; ++t) {
     EXPECT_EQ(work[t].mismatches, 0u)
         << label() << ": thread " << t << " got " << work[t].mismatches << " wrong digests of "
-        << iterations << ", first at iteration " << work[t].first_bad_iteration
+        << kIterations << ", first at iteration " << work[t].first_bad_iteration
         << " (len=" << work[t].first_bad_len << ")";
   }
 }

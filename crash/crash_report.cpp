@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdio>
 #include <cstring>
 
 namespace lockstep::crash {
@@ -15,7 +16,8 @@ constexpr size_t kTextSize = 4096;
 char g_check[512];
 char g_case[kTextSize];
 size_t g_case_len = 0;
-const char* g_program = "lockstep";
+// A copy: the handler may run after the caller's string is gone.
+char g_program[256] = "lockstep";
 
 struct Region {
   std::atomic<bool> used{false};
@@ -106,7 +108,7 @@ void on_fault(int sig, siginfo_t* info, void*) {
 }  // namespace
 
 void install(const char* program) {
-  g_program = program;
+  std::snprintf(g_program, sizeof g_program, "%s", program);
   static char stack[64 * 1024];  // a stack overflow must still be reported
   stack_t ss{};
   ss.ss_sp = stack;

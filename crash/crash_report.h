@@ -16,8 +16,8 @@
 
 namespace lockstep::crash {
 
-// install sets the handler up once for the process. `program` starts each
-// line ("conformance_tests", "fuzz_sha256_replay"). SIGILL is left alone
+// install sets the handler up once for the process. `program` (copied)
+// starts each line ("conformance_tests", "fuzz_sha256_replay"). SIGILL is left alone
 // where a handler is already installed: the trap emulators use it.
 void install(const char* program);
 

@@ -5,6 +5,9 @@
 #   x86-model.<model>.fuzz.<harness>  fuzz_<harness>_replay, corpus + random programs
 #   sde                     conformance_tests under each Intel SDE CPU
 #
+# Each model's entries carry the label qemu-x86_64:<model> too, so that a
+# run can pick one model (ci/test's every-commit tier runs SandyBridge).
+#
 # Without qemu-x86_64 (or SDE) the entries stay and report SKIP with the
 # reason (exit 77); LOCKSTEP_REQUIRE_ALL=1 makes that a failure.
 
@@ -46,7 +49,7 @@ foreach(model ${_qemu_models})
   set_tests_properties(x86-model.${model} PROPERTIES
     ENVIRONMENT_MODIFICATION "${_clean_env};LOCKSTEP_CPU_MODEL=set:qemu-x86_64-${model}"
     SKIP_RETURN_CODE 77
-    LABELS "emulation;x86-model"
+    LABELS "emulation;x86-model;qemu-x86_64:${model}"
     TIMEOUT 900)
   foreach(harness ${_families})
     add_test(NAME x86-model.${model}.fuzz.${harness}
@@ -56,7 +59,7 @@ foreach(model ${_qemu_models})
     set_tests_properties(x86-model.${model}.fuzz.${harness} PROPERTIES
       ENVIRONMENT_MODIFICATION "${_clean_env};LOCKSTEP_CPU_MODEL=unset:"
       SKIP_RETURN_CODE 77
-      LABELS "emulation;x86-model"
+      LABELS "emulation;x86-model;qemu-x86_64:${model}"
       TIMEOUT 900)
   endforeach()
 endforeach()
