@@ -8,7 +8,8 @@
 # Nothing prebuilt goes into a fuzzer: the oracle, Crypto++, is compiled
 # here from its pinned source ($SRC/cryptopp.tar.gz, which the Dockerfile
 # fetches with fetch-cryptopp) with the same compiler, standard library and
-# sanitizer; OpenSSL, the oracle's second opinion elsewhere, is left out;
+# optimisation, without the sanitizer's instrumentation (below); OpenSSL, the
+# oracle's second opinion elsewhere, is left out;
 # fmt and nlohmann/json are used header-only.
 set -euo pipefail  # also when run as `bash build.sh`, which ignores the #! flags
 src=${LOCKSTEP_SRC:-$SRC/lockstep}
@@ -18,15 +19,29 @@ tarball=${LOCKSTEP_CRYPTOPP_TARBALL:-$SRC/cryptopp.tar.gz}
 jobs=$(nproc)
 
 # --- Crypto++ -----------------------------------------------------------
-cryptopp=$work/lockstep-cryptopp
+# LOCKSTEP_CRYPTOPP_DIR: where Crypto++ is built, or found already built
+# for the same compiler and flags (fuzz/ossfuzz_build_test.sh shares one
+# between its sanitizer runs).
+cryptopp=${LOCKSTEP_CRYPTOPP_DIR:-$work/lockstep-cryptopp}
 want=$(sed -n 's/^sha256=//p' "$src/.clusterfuzzlite/cryptopp.pin")
 got=$(sha256sum "$tarball" | cut -d' ' -f1)
 if [ "$got" != "$want" ]; then
   echo "build.sh: $tarball: SHA-256 $got, pinned $want (.clusterfuzzlite/cryptopp.pin)" >&2
   exit 1
 fi
-cryptopp_flags="$CXXFLAGS -DNDEBUG"
-# MemorySanitizer sees no store an asm block makes: portable code only.
+# Crypto++ is the oracle, not the code under test: it is built without the
+# sanitizer's instrumentation and without coverage, so that every report and
+# the coverage are lockstep's own, and one build serves every sanitizer.
+# MemorySanitizer is the exception: it needs every line instrumented, and
+# sees no store an asm block makes, so portable code only.
+cryptopp_flags="-DNDEBUG"
+for f in $CXXFLAGS; do
+  case $f in
+    -fsanitize*|-fno-sanitize*|-fprofile-instr-generate|-fcoverage-mapping)
+      [ "${SANITIZER:-}" = memory ] || continue ;;
+  esac
+  cryptopp_flags="$cryptopp_flags $f"
+done
 if [ "${SANITIZER:-}" = memory ]; then
   cryptopp_flags="$cryptopp_flags -DCRYPTOPP_DISABLE_ASM"
 fi

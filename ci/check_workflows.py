@@ -18,12 +18,16 @@ Per workflow: yamllint --strict with the repository's .yamllint, then
 - a job that runs Intel SDE downloads it with `curl --fail`, verifies it with
   `sha256sum -c` before anything uses it, sets SDE_PATH only after, and never
   continues on error.
-Across the workflows: every CMake test preset is run, and ClusterFuzzLite
+Across the workflows: every stage of ci/stages is run in each of its tiers
+(`./lockstep test [--full] --stage GLOB`, the globs literal or a matrix's
+`stages`), every CMake test preset is run (by a stage or by ctest), and
+ClusterFuzzLite
 fuzzes code changes and batches and prunes, for project.yaml's language and
 with its sanitizers (OSS-Fuzz's default, address and undefined, if unnamed).
 Exit status 0 when all holds, 1 otherwise (a missing yamllint included).
 """
 import argparse
+import fnmatch
 import json
 import re
 import shutil
@@ -234,6 +238,7 @@ class Checker:
                         cflite.setdefault("language", set()).add(w.get("language", "c++"))
                     if "run_fuzzers" in uses:
                         cflite.setdefault(w.get("mode", "code-change"), set()).update(sans)
+        errors += self.check_stages(workflows, ctest_presets)
         presets = json.loads((self.root / "CMakePresets.json").read_text()).get("testPresets", [])
         for p in presets:
             if not p.get("hidden") and p["name"] not in ctest_presets:
@@ -262,6 +267,48 @@ class Checker:
         lang = decl.get("language")
         if cflite.get("language", {lang}) != {lang}:
             errors.append(f"ClusterFuzzLite builds {sorted(cflite['language'])}, project.yaml says {lang}")
+        return errors
+
+
+    def stage_rows(self):
+        """ci/stages as (name, tiers, action words)."""
+        path = self.root / "ci" / "stages"
+        rows = []
+        for line in (path.read_text().splitlines() if path.exists() else []):
+            words = line.split()
+            if len(words) >= 3 and not words[0].startswith("#"):
+                rows.append((words[0], words[1].split(","), words[2:]))
+        return rows
+
+    def check_stages(self, workflows, ctest_presets):
+        """Every (stage, tier) of ci/stages is run by some workflow job."""
+        runs = set()  # (tier, glob)
+        for wf in workflows.values():
+            for job in (wf.get("jobs") or {}).values() if isinstance(wf, dict) else []:
+                if not isinstance(job, dict):
+                    continue
+                steps = [s for s in job.get("steps") or [] if isinstance(s, dict)]
+                text = "\n".join(s.get("run", "") for s in steps)
+                matrix = (job.get("strategy") or {}).get("matrix") or {}
+                from_matrix = [w for e in as_list(matrix.get("include")) if isinstance(e, dict)
+                               for w in str(e.get("stages", "")).split()]
+                # The --stage arguments may be gathered on lines of their own.
+                globs = re.findall(r"--stage[= ]\"?([^\s\")]+)", text)
+                if any("$" in g for g in globs):
+                    globs = [g for g in globs if "$" not in g] + from_matrix
+                for m in re.finditer(r"\./lockstep test\b([^\n]*)", text):
+                    tier = "full" if "--full" in m.group(1) else "every"
+                    runs |= {(tier, g) for g in (globs or ["*"])}
+        errors = []
+        for name, tiers, action in self.stage_rows():
+            for tier in tiers:
+                if any(t == tier and fnmatch.fnmatchcase(name, g) for t, g in runs):
+                    if action[0] == "test" and len(action) > 1:
+                        ctest_presets.add(action[1])
+                else:
+                    flag = " --full" if tier == "full" else ""
+                    errors.append(f"stage {name} ({tier} tier) is not run by any workflow "
+                                  f"(./lockstep test{flag} --stage {name})")
         return errors
 
 

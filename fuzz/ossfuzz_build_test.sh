@@ -3,8 +3,9 @@
 # builder, reproduced locally. Runs .clusterfuzzlite/build.sh under the
 # engine's variables for SANITIZER (address, undefined or coverage): clang-19,
 # -stdlib=libc++ (Debian's libc++-19-dev), the engine's flags, and Crypto++
-# from its pinned source (fetched into CACHE once). Then checks what $OUT
-# holds: each fuzzer with its dictionary, options libFuzzer accepts, and
+# from its pinned source (fetched into CACHE once, and built there once for
+# every sanitizer: build.sh leaves the oracle uninstrumented). Then checks
+# what $OUT holds: each fuzzer with its dictionary, options libFuzzer accepts, and
 # seed corpus zip; no shared oracle library and no libstdc++ inside; each
 # fuzzer run over its seeds. With address, the planted defects of
 # modules/teeth must be found by these binaries too, and a crash file given
@@ -53,21 +54,23 @@ export CXXFLAGS="$common $flags -stdlib=libc++"
 export LIB_FUZZING_ENGINE="-fsanitize=fuzzer -Wl,--push-state,--no-as-needed,-lstdc++,--pop-state"
 export LOCKSTEP_SRC=$src
 export LOCKSTEP_CRYPTOPP_TARBALL=$tarball
+# One Crypto++ for the three sanitizers: build.sh builds it uninstrumented.
+export LOCKSTEP_CRYPTOPP_DIR=$cache/cryptopp
 mkdir -p "$WORK"
 echo "engine build: $CXX, libc++, SANITIZER=$sanitizer"
 echo "CXXFLAGS=$CXXFLAGS"
 bash "$src/.clusterfuzzlite/build.sh" > "$tmp/build.log" 2>&1 || { tail -n 40 "$tmp/build.log"; exit 1; }
-echo "build.sh: $((SECONDS - start)) s (Crypto++ included unless cached in $WORK)"
+echo "build.sh: $((SECONDS - start)) s (Crypto++ included unless already built in $LOCKSTEP_CRYPTOPP_DIR)"
 
 fail=0
 # Everything compiled into the fuzzers, lockstep's archives and Crypto++'s,
 # is libc++ code: no libstdc++ (std::__cxx11) symbol in any of them.
 symbols() { nm -C "$1" 2>/dev/null | grep -c "$2" || true; }  # all read: no SIGPIPE
-for a in $(find "$WORK/lockstep-ossfuzz" -name '*.a') "$WORK/lockstep-cryptopp/lib/libcryptopp.a"; do
+for a in $(find "$WORK/lockstep-ossfuzz" -name '*.a') "$LOCKSTEP_CRYPTOPP_DIR/lib/libcryptopp.a"; do
   [ "$(symbols "$a" 'std::__cxx11::')" = 0 ] ||
     { echo "$a holds code built against libstdc++ (std::__cxx11 symbols)"; fail=1; }
 done
-[ "$(symbols "$WORK/lockstep-cryptopp/lib/libcryptopp.a" 'std::__1::')" != 0 ] ||
+[ "$(symbols "$LOCKSTEP_CRYPTOPP_DIR/lib/libcryptopp.a" 'std::__1::')" != 0 ] ||
   { echo "libcryptopp.a has no libc++ (std::__1) symbol: not built with -stdlib=libc++"; fail=1; }
 names=$(cat "$WORK/lockstep-ossfuzz/fuzzers.txt")
 [ -n "$names" ] || { echo "build.sh built no fuzzer"; exit 1; }
