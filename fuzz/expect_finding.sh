@@ -32,9 +32,11 @@ fail() {
   exit 1
 }
 [ $rc -ne 0 ] || fail "the run ended cleanly: the planted defect was NOT found"
-if ! printf '%s\n' "$out" | grep -Eq "$regex"; then
+# Here-strings, not pipes: grep -q stops reading at its first match, and
+# under pipefail the writer's SIGPIPE on a long output would fail the test.
+if ! grep -Eq "$regex" <<< "$out"; then
   # 77 and SKIP, without a finding, is a skip (libFuzzer exits 77 too).
-  if [ $rc -eq 77 ] && printf '%s\n' "$out" | grep -q SKIP; then
+  if [ $rc -eq 77 ] && grep -q SKIP <<< "$out"; then
     printf '%s\n' "$out" | tail -n 3
     exit 77
   fi
@@ -50,7 +52,8 @@ if [ -z "$signatures" ]; then
     *) fail "nothing names $impl, and LOCKSTEP_FUZZ_BACKEND did not restrict the run to it" ;;
   esac
 fi
-if [ -n "$frame" ] && ! printf '%s\n' "$out" | grep -E '^ *#[0-9]+ ' | grep -Eq "$frame"; then
+frames=$(grep -E '^ *#[0-9]+ ' <<< "$out" || true)
+if [ -n "$frame" ] && ! grep -Eq "$frame" <<< "$frames"; then
   fail "no frame of the report matches /$frame/"
 fi
 # What was found, and after how many inputs.

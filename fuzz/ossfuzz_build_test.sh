@@ -87,7 +87,7 @@ for name in $names; do
   # Every option in <fuzzer>.options must be one libFuzzer knows.
   known=$("$OUT/$f" -help=1 2>&1 | awk '/^Flags:/ {on = 1; next} on && /^ [a-z_]+/ {print $1}')
   for key in $(sed -n 's/^\([a-z_]*\) *=.*/\1/p' "$OUT/$f.options"); do
-    printf '%s\n' "$known" | grep -qx "$key" || { echo "$f.options: '$key' is no libFuzzer option"; fail=1; }
+    grep -qx "$key" <<< "$known" || { echo "$f.options: '$key' is no libFuzzer option"; fail=1; }
   done
   seeds=$(python3 -c 'import sys, zipfile; print(len(zipfile.ZipFile(sys.argv[1]).namelist()))' "$OUT/${f}_seed_corpus.zip")
   want=$(find "$src/fuzz/corpus/$name" -type f | wc -l)
@@ -141,7 +141,7 @@ if [ "$sanitizer" = address ] && [ $fail -eq 0 ]; then
     first=$(grep -m1 -E '^lockstep|^==[0-9]+==ERROR' "$tmp/replay.log" || true)
     if [ $rc -eq 0 ]; then
       echo "planted $family/$impl: the crash file replays cleanly"; fail=1
-    elif ! printf '%s\n' "$first" | grep -Eq "^lockstep: [a-z0-9-]+/$impl != oracle|AddressSanitizer"; then
+    elif ! grep -Eq "^lockstep: [a-z0-9-]+/$impl != oracle|AddressSanitizer" <<< "$first"; then
       echo "planted $family/$impl: the replay's first report line is '$first'"; fail=1
     elif ! grep -q "^reproduce: LOCKSTEP_CPU=" "$tmp/replay.log"; then
       echo "planted $family/$impl: the replay prints no 'reproduce: LOCKSTEP_CPU=...' line"; fail=1
