@@ -27,7 +27,7 @@ set(_fuzz_runs 5000)  # random programs per model, after the corpus
 get_property(_families GLOBAL PROPERTY LOCKSTEP_FAMILIES)  # one harness each
 
 # Everything these runs execute, as one target: `cmake --build --target
-# x86_model_binaries` builds just that (ci/test's ubsan stage).
+# x86_model_binaries` builds just that.
 add_custom_target(x86_model_binaries)
 add_dependencies(x86_model_binaries conformance_tests lockstep_cpu_report)
 foreach(family ${_families})
