@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""fingerprint.py PRESET WORDS...: what a test stage's result depends on, as
+one hash (ci/test keeps a stage's pass under it and, in a local re-run,
+does not run the stage again while the hash is the same).
+
+It covers:
+- the stage itself (WORDS: its name, tier and ctest arguments);
+- the machine: kernel release, CPU model name and flags, the versions of
+  ctest and QEMU;
+- the preset's build directory: every file's path, size and modification
+  time (binaries, CTest files, generated sources), Testing/ and ninja's own
+  logs aside;
+- the source tree's files that act on tests without being compiled into a
+  binary (scripts, vector files, corpora, CMake files, the upstream mirror
+  beside the checkout): path, size and modification time of every file git
+  tracks or would track, minus C, C++ and assembly sources, which reach a
+  test only through the binaries above.
+
+Prints the hash; exit status 2 when the preset has no build directory.
+"""
+import hashlib
+import json
+import os
+import platform
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPILED = {".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".inc", ".S", ".s"}
+
+
+def binary_dir(preset):
+    """The preset's binaryDir, following `inherits`."""
+    presets = {p["name"]: p for p in json.loads((ROOT / "CMakePresets.json").read_text())["configurePresets"]}
+    test_presets = {p["name"]: p for p in json.loads((ROOT / "CMakePresets.json").read_text())["testPresets"]}
+    name = test_presets.get(preset, {}).get("configurePreset", preset)
+    todo = [name]
+    while todo:
+        p = presets[todo.pop(0)]
+        if "binaryDir" in p:
+            return Path(p["binaryDir"].replace("${sourceDir}", str(ROOT)).replace("${presetName}", name))
+        todo += [p["inherits"]] if isinstance(p.get("inherits"), str) else p.get("inherits", [])
+    return None
+
+
+def tree_lines(directory, keep):
+    for dirpath, dirnames, filenames in os.walk(directory):
+        dirnames[:] = sorted(d for d in dirnames if keep(Path(dirpath, d), True))
+        for f in sorted(filenames):
+            path = Path(dirpath, f)
+            if keep(path, False):
+                st = path.lstat()
+                yield f"{path.relative_to(directory)} {st.st_size} {st.st_mtime_ns}"
+
+
+def command_output(*cmd):
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, check=False).stdout.split("\n")[0]
+    except OSError:
+        return f"{cmd[0]}: absent"
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit("usage: fingerprint.py PRESET WORDS...")
+    build = binary_dir(sys.argv[1])
+    if build is None or not build.is_dir():
+        print(f"fingerprint.py: {sys.argv[1]}: no build directory", file=sys.stderr)
+        return 2
+    h = hashlib.sha256()
+
+    def add(line):
+        h.update(line.encode() + b"\n")
+
+    add(" ".join(sys.argv[1:]))
+    add(platform.release())
+    cpu = Path("/proc/cpuinfo").read_text() if Path("/proc/cpuinfo").exists() else ""
+    add("\n".join(sorted({ln for ln in cpu.splitlines() if ln.startswith(("model name", "flags"))})))
+    for tool in ("ctest", "qemu-x86_64", "qemu-aarch64"):
+        add(command_output(tool, "--version"))
+
+    def build_file(path, is_dir):
+        rel = path.relative_to(build).parts
+        return not (rel[0] == "Testing" or path.name.startswith(".ninja") or path.suffix == ".log")
+
+    for line in tree_lines(build, build_file):
+        add("build " + line)
+
+    listed = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                            capture_output=True, check=True).stdout.decode().split("\0")
+    for rel in sorted(f for f in listed if f):
+        path = ROOT / rel
+        if path.suffix in COMPILED or not path.is_file():
+            continue
+        st = path.lstat()
+        add(f"source {rel} {st.st_size} {st.st_mtime_ns}")
+    upstream = ROOT.parent / "shared" / "vectors-upstream"
+    if upstream.is_dir():
+        for line in tree_lines(upstream, lambda p, d: True):
+            add("upstream " + line)
+    print(h.hexdigest())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
