@@ -217,27 +217,21 @@ class Checker:
     def check_repo(self, workflows):
         """The checks across every workflow of the repository."""
         errors, ctest_presets, cflite = [], set(), {}
-        for wf in workflows.values():
-            for job in (wf.get("jobs") or {}).values() if isinstance(wf, dict) else []:
-                if not isinstance(job, dict):
+        for steps, text, matrix in jobs_of(workflows):
+            if re.search(r"\bctest\b", text):
+                ctest_presets |= set(strings(matrix))
+                ctest_presets |= set(re.findall(r"ctest\b[^\n]*--preset[= ]\"?([\w.-]+)", text))
+            for s in steps:
+                uses = s.get("uses", "")
+                if not uses.startswith("google/clusterfuzzlite/actions/"):
                     continue
-                steps = [s for s in job.get("steps") or [] if isinstance(s, dict)]
-                text = "\n".join(s.get("run", "") for s in steps)
-                matrix = (job.get("strategy") or {}).get("matrix") or {}
-                if re.search(r"\bctest\b", text):
-                    ctest_presets |= set(strings(matrix))
-                    ctest_presets |= set(re.findall(r"ctest\b[^\n]*--preset[= ]\"?([\w.-]+)", text))
-                for s in steps:
-                    uses = s.get("uses", "")
-                    if not uses.startswith("google/clusterfuzzlite/actions/"):
-                        continue
-                    w = s.get("with") or {}
-                    san = str(w.get("sanitizer", "address"))
-                    sans = as_list(matrix.get("sanitizer")) if "matrix.sanitizer" in san else [san]
-                    if "build_fuzzers" in uses:
-                        cflite.setdefault("language", set()).add(w.get("language", "c++"))
-                    if "run_fuzzers" in uses:
-                        cflite.setdefault(w.get("mode", "code-change"), set()).update(sans)
+                w = s.get("with") or {}
+                san = str(w.get("sanitizer", "address"))
+                sans = as_list(matrix.get("sanitizer")) if "matrix.sanitizer" in san else [san]
+                if "build_fuzzers" in uses:
+                    cflite.setdefault("language", set()).add(w.get("language", "c++"))
+                if "run_fuzzers" in uses:
+                    cflite.setdefault(w.get("mode", "code-change"), set()).update(sans)
         errors += self.check_stages(workflows, ctest_presets)
         presets = json.loads((self.root / "CMakePresets.json").read_text()).get("testPresets", [])
         for p in presets:
@@ -283,22 +277,16 @@ class Checker:
     def check_stages(self, workflows, ctest_presets):
         """Every (stage, tier) of ci/stages is run by some workflow job."""
         runs = set()  # (tier, glob)
-        for wf in workflows.values():
-            for job in (wf.get("jobs") or {}).values() if isinstance(wf, dict) else []:
-                if not isinstance(job, dict):
-                    continue
-                steps = [s for s in job.get("steps") or [] if isinstance(s, dict)]
-                text = "\n".join(s.get("run", "") for s in steps)
-                matrix = (job.get("strategy") or {}).get("matrix") or {}
-                from_matrix = [w for e in as_list(matrix.get("include")) if isinstance(e, dict)
-                               for w in str(e.get("stages", "")).split()]
-                # The --stage arguments may be gathered on lines of their own.
-                globs = re.findall(r"--stage[= ]\"?([^\s\")]+)", text)
-                if any("$" in g for g in globs):
-                    globs = [g for g in globs if "$" not in g] + from_matrix
-                for m in re.finditer(r"\./lockstep test\b([^\n]*)", text):
-                    tier = "full" if "--full" in m.group(1) else "every"
-                    runs |= {(tier, g) for g in (globs or ["*"])}
+        for _, text, matrix in jobs_of(workflows):
+            from_matrix = [w for e in as_list(matrix.get("include")) if isinstance(e, dict)
+                           for w in str(e.get("stages", "")).split()]
+            # The --stage arguments may be gathered on lines of their own.
+            globs = re.findall(r"--stage[= ]\"?([^\s\")]+)", text)
+            if any("$" in g for g in globs):
+                globs = [g for g in globs if "$" not in g] + from_matrix
+            for m in re.finditer(r"\./lockstep test\b([^\n]*)", text):
+                tier = "full" if "--full" in m.group(1) else "every"
+                runs |= {(tier, g) for g in (globs or ["*"])}
         errors = []
         for name, tiers, action in self.stage_rows():
             for tier in tiers:
@@ -310,6 +298,16 @@ class Checker:
                     errors.append(f"stage {name} ({tier} tier) is not run by any workflow "
                                   f"(./lockstep test{flag} --stage {name})")
         return errors
+
+
+def jobs_of(workflows):
+    """(steps, the text of their `run`s, matrix) for every job."""
+    for wf in workflows.values():
+        for job in (wf.get("jobs") or {}).values() if isinstance(wf, dict) else []:
+            if isinstance(job, dict):
+                steps = [s for s in job.get("steps") or [] if isinstance(s, dict)]
+                text = "\n".join(s.get("run", "") for s in steps)
+                yield steps, text, (job.get("strategy") or {}).get("matrix") or {}
 
 
 def report(label, errors, detail=""):
