@@ -7,9 +7,10 @@ It covers:
 - the stage itself (WORDS: its name, tier and ctest arguments);
 - the machine: kernel release, CPU model name and flags, the versions of
   ctest and QEMU;
-- the preset's build directory: every file's path, size and modification
-  time (binaries, CTest files, generated sources), Testing/ and ninja's own
-  logs aside;
+- the preset's build directory: every file but objects, archives, logs and
+  Testing/, by content up to 1 MiB (a configure step rewrites its CTest and
+  ninja files unchanged) and by size and modification time above (binaries:
+  ninja relinks only what changed);
 - the source tree's files that act on tests without being compiled into a
   binary (scripts, vector files, corpora, CMake files, the upstream mirror
   beside the checkout): path, size and modification time of every file git
@@ -28,6 +29,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED = {".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".inc", ".S", ".s"}
+NOT_READ_BY_TESTS = {".o", ".d", ".a", ".log", ".gch", ".pch"}  # in a build directory
+BY_CONTENT = 1 << 20
 
 
 def binary_dir(preset):
@@ -44,13 +47,17 @@ def binary_dir(preset):
     return None
 
 
-def tree_lines(directory, keep):
+def tree_lines(directory, keep, by_content=False):
     for dirpath, dirnames, filenames in os.walk(directory):
         dirnames[:] = sorted(d for d in dirnames if keep(Path(dirpath, d), True))
         for f in sorted(filenames):
             path = Path(dirpath, f)
-            if keep(path, False):
-                st = path.lstat()
+            if not keep(path, False) or not path.is_file():
+                continue
+            st = path.lstat()
+            if by_content and st.st_size <= BY_CONTENT:
+                yield f"{path.relative_to(directory)} {hashlib.sha256(path.read_bytes()).hexdigest()}"
+            else:
                 yield f"{path.relative_to(directory)} {st.st_size} {st.st_mtime_ns}"
 
 
@@ -82,9 +89,10 @@ def main():
 
     def build_file(path, is_dir):
         rel = path.relative_to(build).parts
-        return not (rel[0] == "Testing" or path.name.startswith(".ninja") or path.suffix == ".log")
+        return not (rel[0] == "Testing" or path.name.startswith(".ninja")
+                    or (not is_dir and path.suffix in NOT_READ_BY_TESTS))
 
-    for line in tree_lines(build, build_file):
+    for line in tree_lines(build, build_file, by_content=True):
         add("build " + line)
 
     listed = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
