@@ -28,7 +28,7 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 // What the output has told us so far.
-struct Progress {
+struct FuzzerStatus {
   unsigned long long execs = 0, execs_per_s = 0, corpus = 0;
   std::string signature;  // the harness's "lockstep: ... != oracle" line
   std::string artifact;   // libFuzzer's crash file
@@ -49,7 +49,7 @@ std::optional<unsigned long long> number_after(std::string_view line, std::strin
 // Reads libFuzzer's status lines ("#4096 NEW cov: ... corp: 57/3Kb ...
 // exec/s: 21000"), the harness's "[lockstep] execs=N", the final "Done N
 // runs", crash artifacts and the harness's mismatch signature.
-void absorb(std::string_view line, Progress& p) {
+void absorb(std::string_view line, FuzzerStatus& p) {
   std::optional<unsigned long long> n;
   if (line.starts_with("#")) n = number_after(line, "#");
   if (!n) n = number_after(line, "[lockstep] execs=");
@@ -149,7 +149,7 @@ int cmd_fuzz(const FuzzOptions& o) {
 
   const bool tty = isatty(1);
   std::ofstream log(log_path);
-  Progress p;
+  FuzzerStatus p;
   std::string pending;
   const Clock::time_point start = Clock::now();
   Clock::time_point last_print = start;

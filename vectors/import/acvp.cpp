@@ -48,10 +48,10 @@ const json& body(const json& doc, const Where& w) {
   w.fail("(document)", "must be an ACVP vector set: an object, or [{\"acvVersion\": ...}, {...}]");
 }
 
-class Reader {
+class AcvpReader {
  public:
   // Prompt and answers in two files, or both in one (answers == prompt).
-  Reader(Where& prompt, Where& answers) : pw_(prompt), aw_(answers) {}
+  AcvpReader(Where& prompt, Where& answers) : pw_(prompt), aw_(answers) {}
 
   ImportedFile read(const json& prompt, const json* answers);
 
@@ -88,7 +88,7 @@ void check_header(const json& doc, const Where& w) {
   if (doc.contains("isSample")) (void)bool_field(doc, "isSample", w);
 }
 
-void Reader::index_answers(const json& doc) {
+void AcvpReader::index_answers(const json& doc) {
   const json& groups = array_field(doc, "testGroups", aw_);
   for (size_t g = 0; g < groups.size(); ++g) {
     aw_.at("testGroups[" + std::to_string(g) + "]");
@@ -108,7 +108,7 @@ void Reader::index_answers(const json& doc) {
   aw_.at("");
 }
 
-const json& Reader::answer(uint64_t tg, uint64_t tc, const json& prompt_test) {
+const json& AcvpReader::answer(uint64_t tg, uint64_t tc, const json& prompt_test) {
   aw_.at(pw_.test());
   if (!split_) return prompt_test;
   const auto it = answers_.find(tc);
@@ -120,7 +120,7 @@ const json& Reader::answer(uint64_t tg, uint64_t tc, const json& prompt_test) {
   return *it->second.test;
 }
 
-Bytes Reader::message(const json& t, uint64_t bits, std::string_view field) {
+Bytes AcvpReader::message(const json& t, uint64_t bits, std::string_view field) {
   Bytes m = hex_field(t, field, pw_);
   const uint64_t need = bits / 8;
   // An empty message is written "00" in places, as in CAVP.
@@ -131,7 +131,7 @@ Bytes Reader::message(const json& t, uint64_t bits, std::string_view field) {
   return m;
 }
 
-Bytes Reader::digest(const json& a, std::string_view field) {
+Bytes AcvpReader::digest(const json& a, std::string_view field) {
   Bytes d = hex_field(a, field, aw_);
   const size_t want = digest_size(alg_->hash);
   if (d.size() != want)
@@ -139,7 +139,7 @@ Bytes Reader::digest(const json& a, std::string_view field) {
   return d;
 }
 
-void Reader::sha_test(Case& c, const json& t, const json& g, const std::string& type,
+void AcvpReader::sha_test(Case& c, const json& t, const json& g, const std::string& type,
                       const json& a) {
   if (type == "AFT" || type == "MCT") {
     const uint64_t bits = uint_field(t, "len", pw_);
@@ -220,7 +220,7 @@ void Reader::sha_test(Case& c, const json& t, const json& g, const std::string& 
   c.skip = "ACVP test type " + type + " (lockstep reads AFT, MCT and LDT)";
 }
 
-void Reader::hmac_test(Case& c, const json& t, const json& g, const std::string& type,
+void AcvpReader::hmac_test(Case& c, const json& t, const json& g, const std::string& type,
                        const json& a) {
   if (type != "AFT") {
     c.skip = "ACVP test type " + type + " (lockstep reads AFT for HMAC)";
@@ -254,7 +254,7 @@ void Reader::hmac_test(Case& c, const json& t, const json& g, const std::string&
   c.body = std::move(m);
 }
 
-void Reader::group(const json& g, size_t index) {
+void AcvpReader::group(const json& g, size_t index) {
   pw_.at("testGroups[" + std::to_string(index) + "]");
   if (!g.is_object()) pw_.fail_here("a group must be an object");
   only_fields(g, {"tgId", "testType", "mctVersion", "function", "digestSize", "keyLen", "msgLen",
@@ -294,7 +294,7 @@ void Reader::group(const json& g, size_t index) {
   }
 }
 
-ImportedFile Reader::read(const json& prompt, const json* answers) {
+ImportedFile AcvpReader::read(const json& prompt, const json* answers) {
   out_.format = Format::kAcvp;
   check_header(prompt, pw_);
   out_.algorithm = string_field(prompt, "algorithm", pw_);
@@ -329,7 +329,7 @@ ImportedFile read_acvp(std::string_view prompt, const std::string& prompt_name,
   Where pw(prompt_name), aw(expected_name);
   const json p = parse_json(prompt, pw);
   const json e = parse_json(expected, aw);
-  ImportedFile f = Reader(pw, aw).read(body(p, pw), &body(e, aw));
+  ImportedFile f = AcvpReader(pw, aw).read(body(p, pw), &body(e, aw));
   f.name = prompt_name;
   return f;
 }
@@ -337,7 +337,7 @@ ImportedFile read_acvp(std::string_view prompt, const std::string& prompt_name,
 ImportedFile read_acvp_projection(std::string_view text, const std::string& name) {
   Where w(name);
   const json doc = parse_json(text, w);
-  ImportedFile f = Reader(w, w).read(body(doc, w), nullptr);
+  ImportedFile f = AcvpReader(w, w).read(body(doc, w), nullptr);
   f.name = name;
   return f;
 }

@@ -24,8 +24,6 @@ using namespace detail;
 
 enum class Schema { kStream, kAead, kMac, kHash, kOther };
 
-constexpr size_t kTagSize = 16;
-
 struct Section {
   std::string header;
   Schema schema = Schema::kOther;
@@ -105,9 +103,9 @@ Section headerless(const std::string& name) {
   return classify("");
 }
 
-class Reader {
+class BotanReader {
  public:
-  explicit Reader(const std::string& name) : w_(name), section_(headerless(name)) { out_.name = name; }
+  explicit BotanReader(const std::string& name) : w_(name), section_(headerless(name)) { out_.name = name; }
   ImportedFile read(std::string_view text);
 
  private:
@@ -126,19 +124,19 @@ class Reader {
   std::vector<Field> test_;
 };
 
-const Field* Reader::get(std::string_view name) const {
+const Field* BotanReader::get(std::string_view name) const {
   for (const Field& f : test_)
     if (f.name == name) return &f;
   return nullptr;
 }
 
-Bytes Reader::hex_of(std::string_view name) const {
+Bytes BotanReader::hex_of(std::string_view name) const {
   const Field* f = get(name);
   if (!f) w_.fail(name, "missing");
   return hex(f->value, name, w_);
 }
 
-void Reader::add(Case c) {
+void BotanReader::add(Case c) {
   c.id = "line " + std::to_string(test_.front().line);
   if (c.algorithm.empty()) c.algorithm = section_.header;
   if (!section_.skip.empty()) {
@@ -149,7 +147,7 @@ void Reader::add(Case c) {
   test_.clear();
 }
 
-void Reader::stream(Case& c) {
+void BotanReader::stream(Case& c) {
   const Bytes key = hex_of("Key");
   const Bytes out = hex_of("Out");
   Bytes in = get("In") ? hex_of("In") : Bytes();
@@ -185,12 +183,12 @@ void Reader::stream(Case& c) {
   }
 }
 
-void Reader::aead(Case& c) {
+void BotanReader::aead(Case& c) {
   const Bytes key = hex_of("Key"), nonce = hex_of("Nonce");
   if (get("AD")) (void)hex_of("AD");
   Bytes in = get("In") ? hex_of("In") : Bytes();
   Bytes out = hex_of("Out");
-  if (out.size() != in.size() + kTagSize)
+  if (out.size() != in.size() + kPoly1305TagSize)
     w_.fail("Out", "has " + std::to_string(out.size()) + " bytes, expected In's " + std::to_string(in.size()) +
                        " and a 16-byte tag");
   if (key.size() != 32) w_.fail("Key", "has " + std::to_string(key.size()) + " bytes, expected 32");
@@ -206,7 +204,7 @@ void Reader::aead(Case& c) {
         c);
 }
 
-void Reader::complete() {
+void BotanReader::complete() {
   w_.at("line " + std::to_string(test_.front().line));
   Case c;
   switch (section_.schema) {
@@ -248,7 +246,7 @@ void Reader::complete() {
   add(std::move(c));
 }
 
-void Reader::field(const Field& f) {
+void BotanReader::field(const Field& f) {
   auto allowed = [&](std::initializer_list<std::string_view> names) {
     for (std::string_view n : names)
       if (n == f.name) return true;
@@ -283,7 +281,7 @@ void Reader::field(const Field& f) {
   }
 }
 
-void Reader::finish() {
+void BotanReader::finish() {
   if (test_.empty()) return;
   if (section_.schema == Schema::kOther) {
     add(Case{});
@@ -293,7 +291,7 @@ void Reader::finish() {
   w_.fail("Out", "missing: the test ends without it");
 }
 
-ImportedFile Reader::read(std::string_view text) {
+ImportedFile BotanReader::read(std::string_view text) {
   out_.format = Format::kBotan;
   bool seen_header = false;
   for (const Line& l : split_lines(text)) {
@@ -326,7 +324,7 @@ ImportedFile Reader::read(std::string_view text) {
 }  // namespace
 
 ImportedFile read_botan(std::string_view text, const std::string& name) {
-  return Reader(name).read(text);
+  return BotanReader(name).read(text);
 }
 
 }  // namespace lockstep::vectors::import

@@ -56,9 +56,9 @@ const Sha* algorithm(const std::vector<Line>& lines, const std::string& name, st
   return nullptr;
 }
 
-class Reader {
+class CavpReader {
  public:
-  explicit Reader(const std::string& name) : w_(name) { out_.name = name; }
+  explicit CavpReader(const std::string& name) : w_(name) { out_.name = name; }
   ImportedFile read(std::string_view text);
 
  private:
@@ -87,7 +87,7 @@ class Reader {
   bool count_open_ = false;  // a COUNT waits for its MD
 };
 
-void Reader::add(Case c) {
+void CavpReader::add(Case c) {
   c.algorithm = sha_ ? (sha_->hash.empty() ? std::string(sha_->cavp) : std::string(sha_->hash))
                      : out_.algorithm;
   if (!skip_.empty()) {
@@ -97,7 +97,7 @@ void Reader::add(Case c) {
   out_.cases.push_back(std::move(c));
 }
 
-void Reader::finish_monte() {
+void CavpReader::finish_monte() {
   if (!monte_) return;
   w_.at("line " + std::to_string(monte_line_));
   if (count_open_) w_.fail("MD", "missing after the last COUNT");
@@ -109,7 +109,7 @@ void Reader::finish_monte() {
   add(std::move(c));
 }
 
-void Reader::line(const Line& l) {
+void CavpReader::line(const Line& l) {
   if (l.text.empty() || l.text[0] == '#') return;
   const std::string here = "line " + std::to_string(l.number);
   if (l.text[0] == '[') {
@@ -209,7 +209,7 @@ void Reader::line(const Line& l) {
   }
 }
 
-ImportedFile Reader::read(std::string_view text) {
+ImportedFile CavpReader::read(std::string_view text) {
   out_.format = Format::kCavp;
   const std::vector<Line> lines = split_lines(text);
   sha_ = algorithm(lines, out_.name, out_.algorithm);
@@ -230,7 +230,7 @@ ImportedFile Reader::read(std::string_view text) {
 }  // namespace
 
 ImportedFile read_cavp(std::string_view text, const std::string& name) {
-  return Reader(name).read(text);
+  return CavpReader(name).read(text);
 }
 
 }  // namespace lockstep::vectors::import

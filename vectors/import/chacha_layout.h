@@ -36,6 +36,9 @@ struct Keystream {
   Bytes in, out;
 };
 
+// ChaCha20-Poly1305's tag, which AEAD records append to the ciphertext.
+inline constexpr size_t kPoly1305TagSize = 16;
+
 // Skip reasons, shared so that every reader counts alike.
 inline constexpr const char* kBeyondIetfCounter =
     "keystream beyond block 2^32 - 1 (lockstep's counter is 32 bits)";

@@ -19,11 +19,9 @@ namespace {
 
 using namespace detail;
 
-constexpr size_t kTagSize = 16;
-
-class Reader {
+class KizzycodeReader {
  public:
-  explicit Reader(const std::string& name) : w_(name) { out_.name = name; }
+  explicit KizzycodeReader(const std::string& name) : w_(name) { out_.name = name; }
   ImportedFile read(std::string_view text);
 
  private:
@@ -35,13 +33,13 @@ class Reader {
   std::vector<std::string> kinds_;  // what the entries test, in order of appearance
 };
 
-void Reader::name_kind(const std::string& kind) {
+void KizzycodeReader::name_kind(const std::string& kind) {
   if (std::find(kinds_.begin(), kinds_.end(), kind) != kinds_.end()) return;
   kinds_.push_back(kind);
   out_.algorithm += (out_.algorithm.empty() ? "" : ", ") + kind;
 }
 
-void Reader::entry(const json& e, const std::string& id, bool must_fail) {
+void KizzycodeReader::entry(const json& e, const std::string& id, bool must_fail) {
   w_.at(id);
   if (!e.is_object()) w_.fail_here("an entry must be an object");
   only_fields(e, {"name", "key", "nonce", "ad", "plaintext", "ciphertext", "data", "mac"}, w_);
@@ -73,7 +71,7 @@ void Reader::entry(const json& e, const std::string& id, bool must_fail) {
   Bytes pt;
   if (aead) {
     pt = hex_field(e, "plaintext", w_);
-    if (ct.size() != pt.size() + kTagSize)
+    if (ct.size() != pt.size() + kPoly1305TagSize)
       w_.fail("ciphertext", "has " + std::to_string(ct.size()) + " bytes, expected the plaintext's " +
                                 std::to_string(pt.size()) + " and a 16-byte tag");
     ct.resize(pt.size());
@@ -98,7 +96,7 @@ void Reader::entry(const json& e, const std::string& id, bool must_fail) {
   out_.cases.push_back(std::move(c));
 }
 
-ImportedFile Reader::read(std::string_view text) {
+ImportedFile KizzycodeReader::read(std::string_view text) {
   out_.format = Format::kKizzycode;
   const json doc = parse_json(text, w_);
   if (!doc.is_object()) w_.fail("(document)", "must be a JSON object");
@@ -133,7 +131,7 @@ ImportedFile Reader::read(std::string_view text) {
 }  // namespace
 
 ImportedFile read_kizzycode(std::string_view text, const std::string& name) {
-  return Reader(name).read(text);
+  return KizzycodeReader(name).read(text);
 }
 
 }  // namespace lockstep::vectors::import
