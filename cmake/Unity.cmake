@@ -10,5 +10,10 @@ function(lockstep_unity target batch)
   if(LOCKSTEP_UNITY)
     set_target_properties(${target} PROPERTIES
       UNITY_BUILD ON UNITY_BUILD_MODE BATCH UNITY_BUILD_BATCH_SIZE ${batch})
+    # GCC takes every file after a batch's first for a header, and warns of
+    # a test fixture in its anonymous namespace as it would in a header.
+    if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+      target_compile_options(${target} PRIVATE -Wno-subobject-linkage)
+    endif()
   endif()
 endfunction()
