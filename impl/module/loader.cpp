@@ -1,5 +1,7 @@
 #include "module/loader.h"
 
+#include "module/kernel_host.h"
+
 #include <dlfcn.h>
 #include <elf.h>
 
@@ -111,7 +113,13 @@ void load(const std::string& file, std::deque<LoadedBackend>& out) {
   const auto entry = reinterpret_cast<Entry>(dlsym(handle, "lockstep_module_v1"));
   if (entry == nullptr)
     fail(file, "no entry function lockstep_module_v1 (is it exported, with C linkage?)");
+  // Kernel code (lockstep/kernel_compat.h) asks the kernel environment;
+  // it is there before the entry function, which may run the glue's init.
+  if (auto* host = static_cast<const lockstep_kernel_host**>(dlsym(handle, "lockstep_kernel_host_v1")))
+    *host = kernel::host();
+  kernel::begin_module_init(file);
   const lockstep_module* m = entry();
+  kernel::end_module_init();
   if (m == nullptr) fail(file, "lockstep_module_v1 returned null");
   if (m->abi_version != LOCKSTEP_MODULE_ABI_VERSION)
     fail(file, "abi_version: " + std::to_string(m->abi_version) + ", and this lockstep knows " +

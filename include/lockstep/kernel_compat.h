@@ -1,16 +1,20 @@
 /*
- * Enough of the kernel's headers for a lib/crypto assembly file or its C
- * glue to build unchanged in user space, as a lockstep module. Give it to
- * the compiler ahead of the file (-include lockstep/kernel_compat.h), and
- * leave out the file's own #include <linux/...> and <asm/...> lines where
- * the compiler cannot find them (an empty directory of stub headers on -I
- * does the same).
+ * The kernel's headers, enough of them for a lib/crypto assembly file or its
+ * C glue to build unchanged in user space, as a lockstep module. Give it to
+ * the compiler ahead of the file (-include lockstep/kernel_compat.h), with
+ * include/lockstep/kernel on the include path: the <linux/...>, <asm/...>
+ * and <crypto/...> headers a glue file includes are there, and each only
+ * includes this one.
  *
- * Each macro does in user space what lockstep needs the kernel's to do:
- * linkage and symbol types in assembly, the fixed-width types and
- * attributes in C, and nothing for what only a kernel needs (FPU ownership,
- * exports, module metadata). A kernel's static_call of its selected
- * implementation becomes a plain pointer the module sets itself.
+ * What only a kernel needs (exports, module metadata, the CFI and return
+ * thunk marks) does nothing. What the glue asks the running kernel goes to
+ * the program that loaded the module (lockstep/kernel_host.h): the boot
+ * CPU's features answer from the environment the check runs in, SIMD is
+ * usable or not as that environment says, and kernel_fpu_begin()/end() and
+ * kernel_neon_begin()/end() save and restore the vector state and refuse
+ * nesting and imbalance, as the kernel's do. Static keys and static calls
+ * are plain variables, and what the glue's init sets in them is recorded:
+ * that is the path the kernel itself selected.
  */
 #ifndef LOCKSTEP_KERNEL_COMPAT_H
 #define LOCKSTEP_KERNEL_COMPAT_H
@@ -37,6 +41,23 @@
 #define ANNOTATE_NOENDBR
 #define FRAME_BEGIN
 #define FRAME_END
+
+#ifdef __aarch64__
+/* <asm/cache.h> */
+#define L1_CACHE_SHIFT 6
+/* <asm/assembler.h>: lockstep runs arm64 little-endian. */
+#define CPU_LE(code...) code
+#define CPU_BE(code...)
+	/* The address of a symbol, PC-relative, +/- 4 GiB. */
+	.macro adr_l, dst, sym
+	adrp \dst, \sym
+	add \dst, \dst, :lo12:\sym
+	.endm
+	/* A kernel's loop yields here when a reschedule is due; a user-space
+	 * caller never asks for one. */
+	.macro cond_yield, lbl:req, tmp:req, tmp2
+	.endm
+#endif
 
 #else /* C */
 
@@ -76,19 +97,191 @@ typedef uint64_t __be64;
 #define MODULE_LICENSE(text)
 #define MODULE_DESCRIPTION(text)
 
-/* lockstep runs the module's code in a plain thread, whose vector state is
- * its own: there is no FPU or NEON ownership to take. */
-static inline void kernel_fpu_begin(void) {}
-static inline void kernel_fpu_end(void) {}
-static inline void kernel_neon_begin(void) {}
-static inline void kernel_neon_end(void) {}
-static inline bool may_use_simd(void) { return true; }
-static inline bool crypto_simd_usable(void) { return true; }
+#include <limits.h>
 
-/* static_call: a pointer, set by the module where the kernel would patch. */
+#include "kernel_host.h"
+
+#define kmsan_unpoison_memory(address, size) ((void)(address), (void)(size))
+#ifndef __cplusplus
+/* The kernel's static_assert: the message is optional. */
+#undef static_assert
+#define static_assert(expr, ...) _Static_assert(expr, #expr)
+#endif
+
+/* <linux/kconfig.h>: IS_ENABLED(CONFIG_X) is 1 where CONFIG_X is defined
+ * as 1 (a tree recipe defines the ones its files test), else 0. */
+#define LOCKSTEP_KCONFIG_PLACEHOLDER_1 0,
+#define LOCKSTEP_KCONFIG_SECOND(ignored, value, ...) value
+#define LOCKSTEP_KCONFIG_IS_SET(option) LOCKSTEP_KCONFIG_IS_SET_(option)
+#define LOCKSTEP_KCONFIG_IS_SET_(value) LOCKSTEP_KCONFIG_IS_SET__(LOCKSTEP_KCONFIG_PLACEHOLDER_##value)
+#define LOCKSTEP_KCONFIG_IS_SET__(arg_or_junk) LOCKSTEP_KCONFIG_SECOND(arg_or_junk 1, 0, 0)
+#define IS_ENABLED(option) LOCKSTEP_KCONFIG_IS_SET(option)
+#define IS_BUILTIN(option) LOCKSTEP_KCONFIG_IS_SET(option)
+#define IS_REACHABLE(option) LOCKSTEP_KCONFIG_IS_SET(option)
+
+/* <linux/minmax.h>, <linux/math.h>, <linux/align.h>, <linux/sizes.h> */
+#define min(a, b) ((a) < (b) ? (a) : (b))
+#define max(a, b) ((a) > (b) ? (a) : (b))
+#define min_t(type, a, b) ((type)(a) < (type)(b) ? (type)(a) : (type)(b))
+#define max_t(type, a, b) ((type)(a) > (type)(b) ? (type)(a) : (type)(b))
+#define round_up(x, y) ((((x) - 1) | ((__typeof__(x))((y) - 1))) + 1)
+#define round_down(x, y) ((x) & ~((__typeof__(x))((y) - 1)))
+#define DIV_ROUND_UP(n, d) (((n) + (d) - 1) / (d))
+#define ALIGN(x, a) (((x) + ((__typeof__(x))(a) - 1)) & ~((__typeof__(x))(a) - 1))
+#define PTR_ALIGN(p, a) ((__typeof__(p))ALIGN((uintptr_t)(p), (a)))
+#define ARRAY_SIZE(arr) (sizeof(arr) / sizeof((arr)[0]))
+#define BUILD_BUG_ON(cond) ((void)sizeof(char[1 - 2 * !!(cond)]))
+#define SZ_1K 0x400
+#define SZ_4K 0x1000
+#define SZ_64K 0x10000
+
+/* <crypto/sha2.h>, <crypto/chacha.h>: sizes and the state types the glue
+ * and its assembly share with lib/crypto. */
+#define SHA224_DIGEST_SIZE 28
+#define SHA256_DIGEST_SIZE 32
+#define SHA256_BLOCK_SIZE 64
+#define SHA384_DIGEST_SIZE 48
+#define SHA512_DIGEST_SIZE 64
+#define SHA512_BLOCK_SIZE 128
+#define CHACHA_KEY_SIZE 32
+#define CHACHA_BLOCK_SIZE 64
+#define CHACHA_STATE_WORDS 16
+#define HCHACHA_OUT_WORDS 8
+struct sha256_block_state {
+	u32 h[8];
+};
+struct sha512_block_state {
+	u64 h[8];
+};
+struct __sha256_ctx {
+	struct sha256_block_state state;
+	u64 bytecount;
+	u8 buf[SHA256_BLOCK_SIZE] __aligned(8);
+};
+struct chacha_state {
+	u32 x[CHACHA_STATE_WORDS];
+};
+
+/* Set by the loader right after dlopen() (lockstep/kernel_host.h); null in
+ * a program that does not know it, where the answers below are the safe
+ * ones: no feature, SIMD usable, no section bookkeeping. */
+__attribute__((weak, visibility("default"))) const struct lockstep_kernel_host
+	*lockstep_kernel_host_v1;
+
+static inline bool lockstep_kernel_cpu_has(const char *feature)
+{
+	return lockstep_kernel_host_v1 && lockstep_kernel_host_v1->cpu_has(feature);
+}
+static inline bool lockstep_kernel_simd_usable(void)
+{
+	return !lockstep_kernel_host_v1 || lockstep_kernel_host_v1->simd_usable();
+}
+static inline void lockstep_kernel_simd_begin(const char *call)
+{
+	if (lockstep_kernel_host_v1)
+		lockstep_kernel_host_v1->simd_begin(call);
+}
+static inline void lockstep_kernel_simd_end(const char *call)
+{
+	if (lockstep_kernel_host_v1)
+		lockstep_kernel_host_v1->simd_end(call);
+}
+static inline void lockstep_kernel_selected(const char *what)
+{
+	if (lockstep_kernel_host_v1)
+		lockstep_kernel_host_v1->selected(what);
+}
+
+/* <asm/cpufeature.h>: the boot CPU is the environment's CPU model. Each
+ * X86_FEATURE_* is lockstep's name for it; a feature lockstep does not
+ * model is not defined, so a glue that tests one fails to build, naming it,
+ * instead of running with a guessed answer. */
+#define X86_FEATURE_XMM2 "sse2"
+#define X86_FEATURE_SSSE3 "ssse3"
+#define X86_FEATURE_XMM4_1 "sse4_1"
+#define X86_FEATURE_AVX "avx"
+#define X86_FEATURE_AVX2 "avx2"
+#define X86_FEATURE_BMI2 "bmi2"
+#define X86_FEATURE_SHA_NI "sha_ni"
+#define X86_FEATURE_AVX512F "avx512f"
+#define X86_FEATURE_AVX512VL "avx512vl"
+#define X86_FEATURE_AVX512BW "avx512bw"
+#define X86_FEATURE_AVX512VBMI "avx512vbmi"
+#define X86_FEATURE_SHA512 "sha512"
+#define X86_FEATURE_PHE "phe"
+#define X86_FEATURE_PHE_EN "phe"
+#define X86_FEATURE_PREFER_YMM "prefer_ymm"
+#define boot_cpu_has(feature) lockstep_kernel_cpu_has(feature)
+#define cpu_feature_enabled(feature) lockstep_kernel_cpu_has(feature)
+#define static_cpu_has(feature) lockstep_kernel_cpu_has(feature)
+
+/* <asm/fpu/xcr.h>: the OS saves a register set where lockstep's feature
+ * that needs it is present (lockstep reads XCR0 for each). */
+#define XFEATURE_MASK_FP (1u << 0)
+#define XFEATURE_MASK_SSE (1u << 1)
+#define XFEATURE_MASK_YMM (1u << 2)
+#define XFEATURE_MASK_OPMASK (1u << 5)
+#define XFEATURE_MASK_ZMM_Hi256 (1u << 6)
+#define XFEATURE_MASK_Hi16_ZMM (1u << 7)
+#define XFEATURE_MASK_AVX512 \
+	(XFEATURE_MASK_OPMASK | XFEATURE_MASK_ZMM_Hi256 | XFEATURE_MASK_Hi16_ZMM)
+static inline int cpu_has_xfeatures(u64 mask, const char **feature_name)
+{
+	const u64 known = XFEATURE_MASK_FP | XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
+			  XFEATURE_MASK_AVX512;
+	int ok = (mask & ~known) == 0;
+	if (ok && (mask & (XFEATURE_MASK_FP | XFEATURE_MASK_SSE)))
+		ok = lockstep_kernel_cpu_has("sse2");
+	if (ok && (mask & XFEATURE_MASK_YMM))
+		ok = lockstep_kernel_cpu_has("avx");
+	if (ok && (mask & XFEATURE_MASK_AVX512))
+		ok = lockstep_kernel_cpu_has("avx512f");
+	if (!ok && feature_name)
+		*feature_name = "an extended register set";
+	return ok;
+}
+
+/* <asm/cpufeature.h> on arm64: cpu_have_named_feature(SHA2). */
+#define LOCKSTEP_KERNEL_HWCAP_ASIMD "asimd"
+#define LOCKSTEP_KERNEL_HWCAP_SHA2 "sha2"
+#define LOCKSTEP_KERNEL_HWCAP_SHA512 "sha512"
+#define cpu_have_named_feature(name) lockstep_kernel_cpu_has(LOCKSTEP_KERNEL_HWCAP_##name)
+
+/* <asm/fpu/api.h>, <asm/neon.h>, <asm/simd.h>, <crypto/internal/simd.h>:
+ * sections in which kernel code may use vector registers. */
+static inline bool irq_fpu_usable(void) { return lockstep_kernel_simd_usable(); }
+static inline bool may_use_simd(void) { return lockstep_kernel_simd_usable(); }
+static inline bool crypto_simd_usable(void) { return lockstep_kernel_simd_usable(); }
+static inline void kernel_fpu_begin(void) { lockstep_kernel_simd_begin("kernel_fpu_begin"); }
+static inline void kernel_fpu_end(void) { lockstep_kernel_simd_end("kernel_fpu_end"); }
+static inline void kernel_neon_begin(void) { lockstep_kernel_simd_begin("kernel_neon_begin"); }
+static inline void kernel_neon_end(void) { lockstep_kernel_simd_end("kernel_neon_end"); }
+
+/* <linux/jump_label.h>: a static key is a flag; turning one on is
+ * recorded. */
+struct static_key_false {
+	bool enabled;
+};
+struct static_key_true {
+	bool enabled;
+};
+#define DEFINE_STATIC_KEY_FALSE(key) struct static_key_false key = {false}
+#define DEFINE_STATIC_KEY_TRUE(key) struct static_key_true key = {true}
+#define static_branch_likely(key) ((key)->enabled)
+#define static_branch_unlikely(key) ((key)->enabled)
+#define static_key_enabled(key) ((key)->enabled)
+#define static_branch_enable(key) \
+	((void)((key)->enabled = true), lockstep_kernel_selected("static key " #key " on"))
+#define static_branch_disable(key) \
+	((void)((key)->enabled = false), lockstep_kernel_selected("static key " #key " off"))
+
+/* <linux/static_call.h>: a pointer, which the glue's init sets where the
+ * kernel would patch the call sites; each update is recorded. */
 #define DEFINE_STATIC_CALL(name, func) static __typeof__(func) *lockstep_static_call_##name = func
 #define static_call(name) (*lockstep_static_call_##name)
-#define static_call_update(name, func) (lockstep_static_call_##name = (func))
+#define static_call_update(name, func)           \
+	((void)(lockstep_static_call_##name = (func)), \
+	 lockstep_kernel_selected("static_call " #name " = " #func))
 
 /* <linux/unaligned.h> */
 static inline u32 get_unaligned_be32(const void *p)

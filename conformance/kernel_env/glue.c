@@ -1,0 +1,123 @@
+/*
+ * A glue file in the shape of the kernel's lib/crypto/<arch>/<algorithm>.h, built with
+ * lockstep's kernel environment (-include lockstep/kernel_compat.h and
+ * include/lockstep/kernel on the include path), for kernel_env_test. Its
+ * "block functions" only count what reached them: the test is about the
+ * environment, not the arithmetic.
+ */
+#include <asm/simd.h>
+#include <linux/kernel.h>
+#include <linux/static_call.h>
+#ifdef __x86_64__
+#include <asm/fpu/api.h>
+#include <immintrin.h>
+#else
+#include <asm/neon.h>
+#endif
+
+#include "glue.h"
+
+static_assert(offsetof(struct __sha256_ctx, state) == 0);
+static_assert(offsetof(struct __sha256_ctx, bytecount) == 32);
+static_assert(offsetof(struct __sha256_ctx, buf) == 40);
+
+static void blocks_generic(struct glue_counts *c, size_t nblocks) { c->generic += nblocks; }
+static void blocks_simd(struct glue_counts *c, size_t nblocks) { c->simd += nblocks; }
+
+static __ro_after_init DEFINE_STATIC_KEY_FALSE(have_simd);
+DEFINE_STATIC_CALL(glue_blocks_arch, blocks_generic);
+
+static void blocks_simd_or_generic(struct glue_counts *c, size_t nblocks)
+{
+	if (likely(may_use_simd())) {
+#ifdef __x86_64__
+		kernel_fpu_begin();
+		blocks_simd(c, nblocks);
+		kernel_fpu_end();
+#else
+		kernel_neon_begin();
+		blocks_simd(c, nblocks);
+		kernel_neon_end();
+#endif
+	} else {
+		blocks_generic(c, nblocks);
+	}
+}
+
+void glue_mod_init(void)
+{
+#ifdef __x86_64__
+	if (boot_cpu_has(X86_FEATURE_AVX2) && boot_cpu_has(X86_FEATURE_BMI2) &&
+	    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL)) {
+#else
+	if (cpu_have_named_feature(SHA2)) {
+#endif
+		static_call_update(glue_blocks_arch, blocks_simd_or_generic);
+		static_branch_enable(&have_simd);
+	}
+}
+
+/* The init again, from the start: the tests run it under several CPUs. */
+void glue_reset(void)
+{
+	static_branch_disable(&have_simd);
+	static_call_update(glue_blocks_arch, blocks_generic);
+}
+
+bool glue_have_simd(void) { return static_key_enabled(&have_simd); }
+
+void glue_blocks(struct glue_counts *c, size_t nblocks)
+{
+	/* The kernel's glue splits SIMD work into 4 KiB chunks. */
+	while (nblocks) {
+		size_t n = min_t(size_t, nblocks, SZ_4K / SHA256_BLOCK_SIZE);
+		static_call(glue_blocks_arch)(c, n);
+		nblocks -= n;
+	}
+}
+
+unsigned glue_control_word_in_section(unsigned outside)
+{
+	unsigned inside;
+#ifdef __x86_64__
+	_mm_setcsr(outside);
+	kernel_fpu_begin();
+	inside = _mm_getcsr();
+	_mm_setcsr(inside ^ 0x2000); /* round down; the end restores */
+	kernel_fpu_end();
+#else
+	unsigned long fpcr = outside;
+	__asm__ volatile("msr fpcr, %0" : : "r"(fpcr));
+	kernel_neon_begin();
+	__asm__ volatile("mrs %0, fpcr" : "=r"(fpcr));
+	inside = (unsigned)fpcr;
+	fpcr ^= 3ul << 22; /* another rounding mode; the end restores */
+	__asm__ volatile("msr fpcr, %0" : : "r"(fpcr));
+	kernel_neon_end();
+#endif
+	return inside;
+}
+
+unsigned glue_control_word(void)
+{
+#ifdef __x86_64__
+	return _mm_getcsr();
+#else
+	unsigned long fpcr;
+	__asm__ volatile("mrs %0, fpcr" : "=r"(fpcr));
+	return (unsigned)fpcr;
+#endif
+}
+
+void glue_nested_section(void)
+{
+	kernel_fpu_begin();
+	kernel_fpu_begin();
+}
+
+void glue_end_without_begin(void) { kernel_fpu_end(); }
+
+int glue_kconfig_set(void) { return IS_ENABLED(CONFIG_LOCKSTEP_TEST_SET); }
+int glue_kconfig_unset(void) { return IS_ENABLED(CONFIG_LOCKSTEP_TEST_UNSET); }
+size_t glue_round_up(size_t x, size_t to) { return round_up(x, to); }
+size_t glue_div_round_up(size_t n, size_t d) { return DIV_ROUND_UP(n, d); }

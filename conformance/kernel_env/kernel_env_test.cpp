@@ -1,0 +1,140 @@
+// lockstep's kernel environment (lockstep/kernel_compat.h and the host side,
+// impl/module/kernel_host.h) against the kernel's own semantics, through a
+// glue file in the kernel's shape (glue.c): the boot CPU is the
+// environment's, may_use_simd() follows LOCKSTEP_KERNEL_SIMD, a section
+// saves and restores the vector state and refuses nesting and imbalance,
+// and what the glue's init selects is recorded.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "conformance/kernel_env/glue.h"
+#include "cpu/cpu.h"
+#include "module/kernel_host.h"
+
+extern "C" const lockstep_kernel_host* lockstep_kernel_host_v1;
+
+namespace lockstep::module::kernel {
+namespace {
+
+using cpu::Feature;
+using cpu::FeatureSet;
+
+class KernelEnv : public ::testing::Test {
+ protected:
+  // What the loader does for a module: the table first, then the init.
+  void SetUp() override {
+    lockstep_kernel_host_v1 = host();
+    glue_reset();
+  }
+  void TearDown() override { reset_thread_simd_mode(); }
+};
+
+FeatureSet simd_cpu() {
+  if constexpr (cpu::build_arch() == cpu::Arch::kX86_64)
+    return cpu::with_prerequisites({Feature::kAvx2, Feature::kBmi2});
+  return cpu::with_prerequisites({Feature::kArmSha2});
+}
+
+TEST_F(KernelEnv, InitSelectsFromTheEnvironmentsCpu) {
+  if (!cpu::effective().has_all(simd_cpu())) GTEST_SKIP() << "the host lacks " << simd_cpu().to_string();
+  {
+    // AVX2 without BMI2, as QEMU's Haswell,-bmi2 exposes it: the glue's
+    // rule must leave the SIMD path out (arm64: no SHA-2).
+    const cpu::ScopedOverride no_simd(cpu::effective() - FeatureSet{cpu::build_arch() == cpu::Arch::kX86_64
+                                                                          ? Feature::kBmi2
+                                                                          : Feature::kArmSha2});
+    begin_module_init("glue-without");
+    glue_mod_init();
+    end_module_init();
+    EXPECT_FALSE(glue_have_simd());
+  }
+  const size_t before = selections().size();
+  begin_module_init("glue-with");
+  glue_mod_init();
+  end_module_init();
+  EXPECT_TRUE(glue_have_simd());
+  const std::vector<std::string> all = selections();
+  ASSERT_EQ(all.size(), before + 2);
+  EXPECT_EQ(all[before], "glue-with: static_call glue_blocks_arch = blocks_simd_or_generic");
+  EXPECT_EQ(all[before + 1], "glue-with: static key have_simd on");
+}
+
+TEST_F(KernelEnv, SimdUsabilityIsTheEnvironments) {
+  if (!cpu::effective().has_all(simd_cpu())) GTEST_SKIP() << "the host lacks " << simd_cpu().to_string();
+  glue_mod_init();
+  ASSERT_TRUE(glue_have_simd());
+  glue_counts c{};
+  set_thread_simd_mode(Simd::kUsable);
+  glue_blocks(&c, 64 * 3);  // 3 chunks of 4 KiB
+  EXPECT_EQ(c.simd, 192u);
+  EXPECT_EQ(c.generic, 0u);
+  set_thread_simd_mode(Simd::kUnusable);
+  c = {};
+  glue_blocks(&c, 64 * 3);
+  EXPECT_EQ(c.simd, 0u);
+  EXPECT_EQ(c.generic, 192u);
+  // Usable and unusable by turns: one message goes down both paths.
+  set_thread_simd_mode(Simd::kAlternate);
+  c = {};
+  glue_blocks(&c, 64 * 4);
+  EXPECT_EQ(c.simd, 128u);
+  EXPECT_EQ(c.generic, 128u);
+}
+
+TEST_F(KernelEnv, SectionsAreCountedAndClosed) {
+  if (!cpu::effective().has_all(simd_cpu())) GTEST_SKIP() << "the host lacks " << simd_cpu().to_string();
+  glue_mod_init();
+  set_thread_simd_mode(Simd::kUsable);
+  const SectionStats before = section_stats();
+  glue_counts c{};
+  glue_blocks(&c, 64 * 2 + 1);  // 4 KiB, 4 KiB, one block: three sections
+  const SectionStats after = section_stats();
+  EXPECT_EQ(after.sections - before.sections, 3u);
+  EXPECT_FALSE(after.open);
+}
+
+// The kernel's kernel_fpu_begin() hands its code the default MXCSR; every
+// section gives the caller's control word back at its end (arm64: FPCR).
+TEST_F(KernelEnv, SectionRestoresTheControlWord) {
+  const unsigned saved = glue_control_word();
+  unsigned outside, inside_expected;
+  if constexpr (cpu::build_arch() == cpu::Arch::kX86_64) {
+    outside = 0x7f80;  // exceptions masked, round toward zero
+    inside_expected = 0x1f80;
+  } else {
+    outside = 1u << 22;  // round toward plus infinity
+    inside_expected = outside;
+  }
+  const unsigned inside = glue_control_word_in_section(outside);
+  const unsigned after = glue_control_word();
+  EXPECT_EQ(inside, inside_expected);
+  EXPECT_EQ(after, outside);
+  glue_control_word_in_section(saved);
+}
+
+TEST_F(KernelEnv, NestedSectionStopsNamingTheCall) {
+  EXPECT_DEATH(glue_nested_section(),
+               "kernel environment: kernel_fpu_begin\\(\\): a section is already open, opened by "
+               "kernel_fpu_begin");
+}
+
+TEST_F(KernelEnv, EndWithoutBeginStopsNamingTheCall) {
+  EXPECT_DEATH(glue_end_without_begin(), "kernel environment: kernel_fpu_end\\(\\): no section is open");
+}
+
+TEST_F(KernelEnv, FeatureLockstepDoesNotModelStops) {
+  EXPECT_EXIT(host()->cpu_has("avx10"), ::testing::ExitedWithCode(2),
+              "the module asks for CPU feature 'avx10', which lockstep does not model");
+}
+
+TEST_F(KernelEnv, KconfigAndArithmetic) {
+  EXPECT_EQ(glue_kconfig_set(), 1);
+  EXPECT_EQ(glue_kconfig_unset(), 0);
+  EXPECT_EQ(glue_round_up(65, 64), 128u);
+  EXPECT_EQ(glue_round_up(64, 64), 64u);
+  EXPECT_EQ(glue_div_round_up(129, 64), 3u);
+}
+
+}  // namespace
+}  // namespace lockstep::module::kernel

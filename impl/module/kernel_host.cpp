@@ -1,0 +1,108 @@
+#include "module/kernel_host.h"
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <optional>
+
+#include "cpu/cpu.h"
+
+// kernel_sections.c, compiled apart (general registers only).
+extern "C" void lockstep_kernel_section_begin(const char* call);
+extern "C" void lockstep_kernel_section_end(const char* call);
+extern "C" void lockstep_kernel_section_stats(uint64_t* completed, uint64_t* dirty, bool* open);
+
+namespace lockstep::module::kernel {
+namespace {
+
+constexpr const char* kSimdVar = "LOCKSTEP_KERNEL_SIMD";
+
+Simd environment_simd_mode() {
+  static const Simd mode = [] {
+    const char* v = std::getenv(kSimdVar);
+    const std::string_view value = v ? v : "";
+    if (value.empty() || value == "usable") return Simd::kUsable;
+    if (value == "unusable") return Simd::kUnusable;
+    if (value == "alternate") return Simd::kAlternate;
+    std::fprintf(stderr, "lockstep: %s=%s: not one of usable, unusable, alternate\n", kSimdVar, v);
+    std::exit(2);
+  }();
+  return mode;
+}
+
+thread_local std::optional<Simd> t_simd_mode;
+thread_local bool t_alternate_usable = false;
+
+bool cpu_has(const char* name) {
+  const std::optional<cpu::Feature> f = name ? cpu::parse_feature(name) : std::nullopt;
+  if (!f) {
+    std::fprintf(stderr,
+                 "lockstep: kernel environment: the module asks for CPU feature '%s', which "
+                 "lockstep does not model (it knows: %s)\n",
+                 name ? name : "(null)", cpu::known_feature_names().c_str());
+    std::exit(2);
+  }
+  return cpu::effective().has(*f);
+}
+
+bool simd_usable() {
+  switch (simd_mode()) {
+    case Simd::kUsable: return true;
+    case Simd::kUnusable: return false;
+    case Simd::kAlternate: return t_alternate_usable = !t_alternate_usable;
+  }
+  return true;
+}
+
+std::mutex g_selections_mutex;
+std::vector<std::string> g_selections;
+std::string g_initialising;  // the module whose entry function runs now
+
+void selected(const char* what) {
+  const std::lock_guard lock(g_selections_mutex);
+  std::string line = g_initialising.empty() ? std::string("(after init) ") : g_initialising + ": ";
+  // static_branch_enable(&key) names "&key"; the key's name is the news.
+  for (const char* p = what; *p; ++p)
+    if (*p != '&') line += *p;
+  g_selections.push_back(std::move(line));
+}
+
+const lockstep_kernel_host kHost = {
+    LOCKSTEP_KERNEL_HOST_VERSION, cpu_has, simd_usable, lockstep_kernel_section_begin,
+    lockstep_kernel_section_end,  selected,
+};
+
+}  // namespace
+
+const lockstep_kernel_host* host() { return &kHost; }
+
+Simd simd_mode() { return t_simd_mode.value_or(environment_simd_mode()); }
+void set_thread_simd_mode(Simd mode) {
+  t_simd_mode = mode;
+  t_alternate_usable = false;  // alternate starts usable
+}
+void reset_thread_simd_mode() { t_simd_mode.reset(); }
+
+std::vector<std::string> selections() {
+  const std::lock_guard lock(g_selections_mutex);
+  return g_selections;
+}
+
+void begin_module_init(std::string_view file) {
+  const std::lock_guard lock(g_selections_mutex);
+  g_initialising = file;
+}
+
+void end_module_init() {
+  const std::lock_guard lock(g_selections_mutex);
+  g_initialising.clear();
+}
+
+SectionStats section_stats() {
+  SectionStats s;
+  lockstep_kernel_section_stats(&s.sections, &s.dirty_upper_at_end, &s.open);
+  return s;
+}
+
+}  // namespace lockstep::module::kernel

@@ -1,0 +1,3 @@
+/* <linux/minmax.h> in lockstep's kernel environment: lockstep/kernel_compat.h has
+ * what kernel crypto code uses of it. */
+#include "../../kernel_compat.h"

@@ -1,0 +1,51 @@
+/*
+ * What kernel code in a module asks of the lockstep program that loaded it.
+ *
+ * The kernel's glue asks the running kernel questions: which CPU features
+ * the boot CPU has, whether SIMD may be used in this context, and it opens
+ * and closes the sections in which it may (kernel_fpu_begin/end,
+ * kernel_neon_begin/end). In a module built with lockstep/kernel_compat.h
+ * these go to the table below, which the loader hands the module right
+ * after dlopen(), so that they answer from the environment the check runs
+ * in (the CPU model, the emulator, LOCKSTEP_CPU) and the sections behave as
+ * the kernel's do: vector state saved at the start, restored at the end,
+ * nesting and imbalance refused with the call named.
+ *
+ * A module only has to define the pointer (kernel_compat.h does, weakly);
+ * lockstep finds it by name. Modules without it never see this table.
+ */
+#ifndef LOCKSTEP_KERNEL_HOST_H
+#define LOCKSTEP_KERNEL_HOST_H
+
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define LOCKSTEP_KERNEL_HOST_VERSION 1
+
+struct lockstep_kernel_host {
+	unsigned version; /* LOCKSTEP_KERNEL_HOST_VERSION */
+	/* Whether the environment's CPU has the feature, by lockstep's name
+	 * ("avx2", "bmi2", "sha_ni", "prefer_ymm", "sha2", "sha512", "asimd").
+	 * A name lockstep does not know stops the program (exit 2, named). */
+	bool (*cpu_has)(const char *feature);
+	/* irq_fpu_usable(), may_use_simd(), crypto_simd_usable(): true unless
+	 * the environment runs the glue with SIMD unusable
+	 * (LOCKSTEP_KERNEL_SIMD, lockstep's README). */
+	bool (*simd_usable)(void);
+	/* kernel_fpu_begin()/kernel_neon_begin() and their ends: `call` names
+	 * the function for messages ("kernel_fpu_begin"). */
+	void (*simd_begin)(const char *call);
+	void (*simd_end)(const char *call);
+	/* What the glue selected as it initialised: "static_call
+	 * sha256_blocks_x86 = sha256_blocks_ni", "static key have_sha_ni on". */
+	void (*selected)(const char *what);
+};
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LOCKSTEP_KERNEL_HOST_H */
