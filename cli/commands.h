@@ -31,6 +31,14 @@ struct RunOptions {
 };
 int cmd_run(const RunOptions& o);
 
+// `lockstep tree DIR`: build what the recipes recognise in DIR, then run
+// the matrix on it (on its backends alone unless run.backends says).
+struct TreeOptions {
+  std::string dir;
+  RunOptions run;
+};
+int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules);
+
 struct FuzzOptions {
   std::string target = "sha256";
   int seconds = 60;

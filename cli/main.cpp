@@ -63,23 +63,32 @@ int main(int argc, char** argv) {
   hash->add_option("--backend", ho.backend, "Backend name, e.g. sha256/x86-shani (default: the selected one)");
   hash->add_option("files", ho.files, "Files; - or none reads standard input");
 
+  // `run` and `tree` take the same options: tree runs the matrix too.
+  auto add_run_options = [&](CLI::App* cmd, RunOptions& o) {
+    cmd->add_option("--out", o.out,
+                    "Where the logs go, one folder per environment (default: build/default/run; "
+                    "two runs at once need two)");
+    cmd->add_option("--json", o.json_out, "Where to write the matrix as JSON (default: OUT/matrix.json)");
+    cmd->add_option("--junit", o.junit_out, "Also write JUnit XML here (one testcase per cell and per failing test)");
+    cmd->add_option("--ktap", o.ktap_out, "Also write KTAP v1 here (the kernel's format, one subtest per environment)");
+    cmd->add_option("--expect", o.expect, "A manifest of cells that must PASS on this runner; any of them skipped fails the run");
+    cmd->add_option("--backend", o.backends, "Only these backends (repeatable; globs such as 'sha256/*')");
+    cmd->add_option("--family", o.families, "Only these families (repeatable): " + joined(family_names));
+    cmd->add_option("--env", o.envs, "Only these environments (repeatable; ids as `run --list-envs` prints, globs allowed)");
+    cmd->add_option("--check", o.checks, "Only these checks (repeatable): conformance, vectors, fuzz, abi")
+        ->check(CLI::IsMember(check_names()));
+    cmd->add_option("-j,--jobs", o.jobs, "Suite processes at once (default: one per core)")->check(CLI::Range(1, 256));
+    cmd->add_flag("--list-envs", o.list_envs, "Print the environments and whether this host can run them, then exit");
+    cmd->add_flag("-v,--verbose", o.verbose, "Show the suites' own output");
+  };
   RunOptions ro;
   auto* run = app.add_subcommand("run", "Run every check against every backend and print the matrix");
-  run->add_option("--out", ro.out,
-                  "Where the logs go, one folder per environment (default: build/default/run; "
-                  "two runs at once need two)");
-  run->add_option("--json", ro.json_out, "Where to write the matrix as JSON (default: OUT/matrix.json)");
-  run->add_option("--junit", ro.junit_out, "Also write JUnit XML here (one testcase per cell and per failing test)");
-  run->add_option("--ktap", ro.ktap_out, "Also write KTAP v1 here (the kernel's format, one subtest per environment)");
-  run->add_option("--expect", ro.expect, "A manifest of cells that must PASS on this runner; any of them skipped fails the run");
-  run->add_option("--backend", ro.backends, "Only these backends (repeatable; globs such as 'sha256/*')");
-  run->add_option("--family", ro.families, "Only these families (repeatable): " + joined(family_names));
-  run->add_option("--env", ro.envs, "Only these environments (repeatable; ids as `run --list-envs` prints, globs allowed)");
-  run->add_option("--check", ro.checks, "Only these checks (repeatable): conformance, vectors, fuzz, abi")
-      ->check(CLI::IsMember(check_names()));
-  run->add_option("-j,--jobs", ro.jobs, "Suite processes at once (default: one per core)")->check(CLI::Range(1, 256));
-  run->add_flag("--list-envs", ro.list_envs, "Print the environments and whether this host can run them, then exit");
-  run->add_flag("-v,--verbose", ro.verbose, "Show the suites' own output");
+  add_run_options(run, ro);
+
+  TreeOptions to;
+  auto* tree = app.add_subcommand("tree", "Build the crypto of a Linux or U-Boot source tree (trees/ recipes) and run the matrix on it");
+  tree->add_option("dir", to.dir, "The tree's top directory")->required();
+  add_run_options(tree, to.run);
 
   FuzzOptions fo;
   auto* fuzz = app.add_subcommand("fuzz", "Fuzz a harness (libFuzzer where built, else the replay driver)");
@@ -138,6 +147,8 @@ int main(int argc, char** argv) {
   // Before any registry is asked: registries load LOCKSTEP_MODULES once.
   // Only `run` has environments for another architecture's modules.
   const std::string command = app.get_subcommands().empty() ? "" : app.get_subcommands().front()->get_name();
+  // `tree` routes its modules itself, once it has built them.
+  if (*tree) return cmd_tree(to, modules);
   if (const int rc = route_modules(modules, *run ? "" : command); rc != 0) return rc;
   if (*fuzz) {
     // The harness name is optional: a lone argument that is no harness name

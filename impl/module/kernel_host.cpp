@@ -47,6 +47,9 @@ bool cpu_has(const char* name) {
 }
 
 bool simd_usable() {
+  // As the kernel's irq_fpu_usable(): code that interrupted a section (a
+  // signal handler here, an interrupt there) must not open another.
+  if (section_stats().open) return false;
   switch (simd_mode()) {
     case Simd::kUsable: return true;
     case Simd::kUnusable: return false;

@@ -1,0 +1,109 @@
+#include "tree_build.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+#include "process.h"
+
+namespace lockstep::cli::tree {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void replace_all(std::string& s, const std::string& from, const std::string& to) {
+  for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+    s.replace(at, from.size(), to);
+}
+
+// The compiler for an architecture, found on PATH.
+std::string compiler_for(const std::string& arch) {
+  std::string name = "aarch64-linux-gnu-gcc";
+  if (arch == "x86_64") {
+    const char* cc = std::getenv("CC");
+    name = cc && *cc ? cc : "cc";
+  }
+  if (name.find('/') != std::string::npos) return access(name.c_str(), X_OK) == 0 ? name : "";
+  const char* path = std::getenv("PATH");
+  std::stringstream dirs(path ? path : "");
+  for (std::string dir; std::getline(dirs, dir, ':');)
+    if (!dir.empty() && access((fs::path(dir) / name).c_str(), X_OK) == 0) return (fs::path(dir) / name).string();
+  return "";
+}
+
+// The first lines of the compiler's message, for the SKIP.
+std::string head(const std::string& text, int lines) {
+  std::stringstream in(text);
+  std::string out;
+  for (std::string line; lines > 0 && std::getline(in, line); --lines) out += "    " + line + "\n";
+  return out;
+}
+
+}  // namespace
+
+Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const fs::path& source_dir,
+            const fs::path& out_dir) {
+  Built b;
+  b.backend = m.family + "/" + m.name;
+  for (const std::string& s : m.sources)
+    if (std::error_code ec; !fs::is_regular_file(tree / s, ec)) {
+      b.skip = "the tree has no " + s + " (recipe " + r.name + ")";
+      return b;
+    }
+  const std::string cc = compiler_for(m.arch);
+  if (cc.empty()) {
+    b.skip = "no compiler for " + m.arch + (m.arch == "arm64" ? " (install gcc-aarch64-linux-gnu)" : " (set CC)");
+    return b;
+  }
+
+  std::string adapter = read_file(source_dir / "trees" / "support" / ("adapter_" + m.family + ".c.in"));
+  replace_all(adapter, "@RECIPE@", r.name);
+  replace_all(adapter, "@TREE@", fs::absolute(tree).lexically_normal().string());
+  replace_all(adapter, "@GLUE@", m.glue);
+  replace_all(adapter, "@BLOCKS@", m.blocks);
+  replace_all(adapter, "@HAS_FINUP_2X@", m.finup_2x.empty() ? "0" : "1");
+  replace_all(adapter, "@FINUP_2X@", m.finup_2x.empty() ? "0" : m.finup_2x);
+  replace_all(adapter, "@NAME@", m.name);
+  replace_all(adapter, "@MODULE@", r.name);
+  replace_all(adapter, "@NOTES@", "the tree's " + m.glue + ", selecting by its own " + m.init + "()");
+  replace_all(adapter, "@INIT@", m.init);
+
+  std::string stem = m.name;
+  for (char& c : stem)
+    if (c == ':' || c == '/') c = '-';
+  const fs::path adapter_file = out_dir / (stem + ".adapter.c");
+  const fs::path module = out_dir / (stem + ".so");
+  const fs::path log = out_dir / (stem + ".log");
+  std::ofstream(adapter_file) << adapter;
+
+  const fs::path include = source_dir / "include";
+  std::vector<std::string> argv = {cc, "-shared", "-fPIC", "-O2", "-std=gnu11",
+                                   "-include", "lockstep/kernel_compat.h",
+                                   "-I", include.string(),
+                                   "-I", (include / "lockstep" / "kernel").string(),
+                                   "-I", (tree / fs::path(m.glue).parent_path()).string(),
+                                   // Kernel assembly has no .note.GNU-stack; every symbol
+                                   // must resolve now, not at load time.
+                                   "-Wl,-z,noexecstack", "-Wl,-z,defs",
+                                   "-o", module.string(), adapter_file.string(),
+                                   (source_dir / "trees" / "support" / (m.family + "_generic.c")).string()};
+  for (const std::string& s : m.sources) argv.push_back((tree / s).string());
+  const ProcessResult pr = run_process(argv, {}, log.string());
+  if (!pr.error.empty() || pr.status != 0) {
+    b.skip = "does not build (" + log.string() + "):\n" +
+             head(pr.error.empty() ? read_file(log) : pr.error, 12);
+    return b;
+  }
+  b.module = module;
+  return b;
+}
+
+}  // namespace lockstep::cli::tree

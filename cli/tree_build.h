@@ -1,0 +1,26 @@
+// Builds a recipe's module from a tree, unchanged, in lockstep's build
+// directory: the tree's glue and sources, lockstep's kernel environment
+// (include/lockstep/kernel_compat.h, include/lockstep/kernel/), the
+// family's generic fallback and an adapter written from
+// trees/support/adapter_<family>.c.in.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "tree_recipe.h"
+
+namespace lockstep::cli::tree {
+
+struct Built {
+  std::string backend;  // "sha256/linux:sha256"
+  std::filesystem::path module;  // the .so; empty when it did not build
+  std::string skip;     // why not: a missing file, no compiler, the compiler's message
+};
+
+// build compiles `m` of `tree` into `out_dir` with the compiler for its
+// architecture ($CC for x86_64, else cc; aarch64-linux-gnu-gcc for arm64).
+Built build(const Recipe& r, const ModuleRecipe& m, const std::filesystem::path& tree,
+            const std::filesystem::path& source_dir, const std::filesystem::path& out_dir);
+
+}  // namespace lockstep::cli::tree

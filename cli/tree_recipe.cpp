@@ -1,0 +1,119 @@
+#include "tree_recipe.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+
+namespace lockstep::cli::tree {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+[[noreturn]] void bad(const fs::path& file, const std::string& what) {
+  std::fprintf(stderr, "lockstep: recipe %s: %s\n", file.c_str(), what.c_str());
+  std::exit(2);
+}
+
+std::string text(const json& j, const char* key, const fs::path& file, const std::string& where,
+                 bool required = true) {
+  const auto it = j.find(key);
+  if (it == j.end()) {
+    if (required) bad(file, where + key + ": missing");
+    return "";
+  }
+  if (!it->is_string() || it->get<std::string>().empty())
+    bad(file, where + key + ": not a non-empty string");
+  return it->get<std::string>();
+}
+
+// A path inside the tree: relative, and never above it.
+std::string inside_tree(const std::string& p, const fs::path& file, const std::string& field) {
+  const fs::path path(p);
+  if (p.empty() || path.is_absolute() ||
+      std::any_of(path.begin(), path.end(), [](const fs::path& c) { return c == ".."; }))
+    bad(file, field + ": '" + p + "' is not a path inside the tree");
+  return p;
+}
+
+ModuleRecipe module_of(const json& m, const fs::path& file, size_t i) {
+  const std::string where = "modules[" + std::to_string(i) + "].";
+  if (!m.is_object()) bad(file, where + ": not an object");
+  ModuleRecipe r;
+  r.name = text(m, "name", file, where);
+  r.arch = text(m, "arch", file, where);
+  if (r.arch != "x86_64" && r.arch != "arm64") bad(file, where + "arch: '" + r.arch + "' (x86_64 or arm64)");
+  r.family = text(m, "family", file, where);
+  if (r.family != "sha256" && r.family != "sha512")
+    bad(file, where + "family: '" + r.family + "' has no adapter (sha256, sha512)");
+  r.glue = inside_tree(text(m, "glue", file, where), file, where + "glue");
+  const auto sources = m.find("sources");
+  if (sources == m.end() || !sources->is_array() || sources->empty())
+    bad(file, where + "sources: missing or not a non-empty array");
+  for (size_t s = 0; s < sources->size(); ++s) {
+    const std::string field = where + "sources[" + std::to_string(s) + "]";
+    if (!(*sources)[s].is_string()) bad(file, field + ": not a string");
+    r.sources.push_back(inside_tree((*sources)[s].get<std::string>(), file, field));
+  }
+  r.init = text(m, "init", file, where);
+  r.blocks = text(m, "blocks", file, where);
+  r.finup_2x = text(m, "finup_2x", file, where, false);
+  if (!r.finup_2x.empty() && r.family != "sha256")
+    bad(file, where + "finup_2x: only the sha256 family has one");
+  return r;
+}
+
+Recipe recipe_of(const fs::path& file) {
+  std::ifstream in(file);
+  if (!in) bad(file, "cannot read it");
+  json j;
+  try {
+    j = json::parse(in);
+  } catch (const json::parse_error& e) {
+    bad(file, std::string("not valid JSON: ") + e.what());
+  }
+  if (!j.is_object()) bad(file, "not a JSON object");
+  Recipe r;
+  r.file = file;
+  r.name = text(j, "recipe", file, "");
+  r.about = text(j, "about", file, "");
+  const auto modules = j.find("modules");
+  if (modules == j.end() || !modules->is_array() || modules->empty())
+    bad(file, "modules: missing or not a non-empty array");
+  std::set<std::string> names;
+  for (size_t i = 0; i < modules->size(); ++i) {
+    r.modules.push_back(module_of((*modules)[i], file, i));
+    if (!names.insert(r.modules.back().family + "/" + r.modules.back().name).second)
+      bad(file, "modules[" + std::to_string(i) + "].name: " + r.modules.back().name + " twice in the family");
+  }
+  return r;
+}
+
+}  // namespace
+
+std::vector<Recipe> load_recipes(const fs::path& dir) {
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (const fs::directory_entry& e : fs::directory_iterator(dir, ec))
+    if (e.path().extension() == ".json") files.push_back(e.path());
+  if (ec) bad(dir, "cannot list the recipes: " + ec.message());
+  std::sort(files.begin(), files.end());
+  std::vector<Recipe> out;
+  for (const fs::path& f : files) out.push_back(recipe_of(f));
+  return out;
+}
+
+std::vector<Match> match(const std::vector<Recipe>& recipes, const fs::path& tree) {
+  std::vector<Match> out;
+  for (const Recipe& r : recipes)
+    for (const ModuleRecipe& m : r.modules) {
+      std::error_code ec;
+      if (fs::is_regular_file(tree / m.glue, ec)) out.push_back({&r, &m});
+    }
+  return out;
+}
+
+}  // namespace lockstep::cli::tree

@@ -1,0 +1,45 @@
+// Tree recipes (trees/*.json): how lockstep recognises a source tree's
+// crypto files and which of its functions fill which slot of module.h. One
+// file per tree layout, so a new layout is a new recipe, not new code.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lockstep::cli::tree {
+
+struct ModuleRecipe {
+  std::string name;    // the backend's name: "linux:sha256"
+  std::string arch;    // "x86_64" or "arm64"
+  std::string family;  // "sha256", "sha512"
+  std::string glue;    // the glue header, relative to the tree
+  std::vector<std::string> sources;  // assembly and C files, relative to the tree
+  std::string init;      // the glue's init: "sha256_mod_init_arch"
+  std::string blocks;    // the glue's block function
+  std::string finup_2x;  // the glue's 2-way finup; empty: none
+};
+
+struct Recipe {
+  std::filesystem::path file;
+  std::string name;   // "linux-lib-crypto"
+  std::string about;  // one line
+  std::vector<ModuleRecipe> modules;
+};
+
+// load_recipes reads every trees/*.json of `dir`, in name order. A recipe
+// that is not valid JSON or lacks a field stops the program: exit 2, with
+// the file and the field named.
+std::vector<Recipe> load_recipes(const std::filesystem::path& dir);
+
+// The modules of the recipes that `tree` holds: a module counts when its
+// glue header is there (its sources may still be missing: that is the
+// build's SKIP, with the file named).
+struct Match {
+  const Recipe* recipe;
+  const ModuleRecipe* module;
+};
+std::vector<Match> match(const std::vector<Recipe>& recipes, const std::filesystem::path& tree);
+
+}  // namespace lockstep::cli::tree

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# tree_test.sh LOCKSTEP [--native-only]: `lockstep tree` on the miniature tree
+# (trees/testdata/linux-mini) and on copies of it made wrong one way each:
+# the tree's glue builds and passes natively and under an old x86 model,
+# its fallback runs where SIMD is unusable, a planted fallback bug fails
+# there, and bad trees are clear errors with the documented status.
+set -uo pipefail
+cli=$(realpath "$1")
+# A sanitizer build's suites do not run under QEMU (its environments SKIP).
+models=(--env qemu-x86_64-SandyBridge)
+expected_envs='{"native", "qemu-x86_64-SandyBridge"}'
+if [ "${2-}" = --native-only ]; then
+  models=()
+  expected_envs='{"native"}'
+fi
+here=$(cd "$(dirname "$0")" && pwd)
+mini=$here/testdata/linux-mini
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
+# expect STATUS PATTERN -- ARGS...: lockstep's status and a line of its output.
+expect() {
+  local want=$1 pattern=$2
+  shift 3
+  local out rc
+  out=$("$cli" "$@" 2>&1)
+  rc=$?
+  if [ "$rc" -ne "$want" ] || ! grep -qE -- "$pattern" <<< "$out"; then
+    echo "FAILED: lockstep $* -> exit $rc (want $want), output without /$pattern/:"
+    tail -n 15 <<< "$out"
+    fail=1
+  fi
+}
+
+# The miniature as it is: built, and every cell passes natively and under
+# SandyBridge (AVX without AVX2: the glue selects its AVX path there).
+expect 0 'built sha256/linux:sha256' -- tree "$mini" --env native "${models[@]}" --out "$tmp/run"
+check python3 - "$tmp/run/matrix.json" "$expected_envs" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+cells = [(e["id"], r["algorithm"], check, c.get("status"))
+         for e in m["environments"] for r in e["matrix"]["rows"]
+         if r["backend"] == "sha256/linux:sha256" for check, c in r["checks"].items()]
+envs = {c[0] for c in cells}
+ok = envs == eval(sys.argv[2]) and all(c[3] == "PASS" for c in cells)
+if not ok:
+    print("cells of sha256/linux:sha256:", cells)
+sys.exit(0 if ok else 1)
+PY
+
+# Its generic fallback, where SIMD is never usable and by turns.
+LOCKSTEP_KERNEL_SIMD=unusable expect 0 'cells: [0-9]+ passed, 0 failed' -- tree "$mini" --env native --check conformance --out "$tmp/run"
+LOCKSTEP_KERNEL_SIMD=alternate expect 0 'cells: [0-9]+ passed, 0 failed' -- tree "$mini" --env native --check conformance --out "$tmp/run"
+
+# A planted fallback bug (the last block of a chunk is dropped when SIMD is
+# unusable). With SIMD usable, only the suite's interrupt case reaches it:
+# a call interrupting an open section finds irq_fpu_usable() false, as in
+# the kernel. With SIMD unusable, every case does.
+cp -r "$mini" "$tmp/fallback-bug"
+sed -i 's/sha256_blocks_generic(state, data, n);/sha256_blocks_generic(state, data, n - 1);/' \
+  "$tmp/fallback-bug/lib/crypto/x86/sha256.h"
+check grep -q 'n - 1' "$tmp/fallback-bug/lib/crypto/x86/sha256.h"
+expect 1 'conformance\]: 2 of 17 failed, first All/HashConformance.InterruptContext/sha256_linux_sha256' \
+  -- tree "$tmp/fallback-bug" --env native --check conformance --out "$tmp/run"
+LOCKSTEP_KERNEL_SIMD=unusable expect 1 'conformance\]: ([3-9]|1[0-7]) of 17 failed' \
+  -- tree "$tmp/fallback-bug" --env native --check conformance --out "$tmp/run"
+
+# A source the recipe lists is missing: that module is a SKIP naming it,
+# and with nothing built there is nothing to run (exit 1).
+cp -r "$mini" "$tmp/missing-source"
+rm "$tmp/missing-source/lib/crypto/x86/sha256-avx2-asm.S"
+expect 1 'SKIP +sha256/linux:sha256 .*the tree has no lib/crypto/x86/sha256-avx2-asm.S' -- tree "$tmp/missing-source" --out "$tmp/run"
+
+# A file that does not assemble: the compiler's message, and a SKIP.
+cp -r "$mini" "$tmp/broken-asm"
+echo 'not_an_instruction %rax' >> "$tmp/broken-asm/lib/crypto/x86/sha256-ni-asm.S"
+expect 1 'not_an_instruction' -- tree "$tmp/broken-asm" --out "$tmp/run"
+
+# Not a tree at all: usage errors.
+expect 2 'not a directory' -- tree "$tmp/no-such-dir"
+mkdir "$tmp/empty"
+expect 2 'holds none of the glue files the recipes know' -- tree "$tmp/empty"
+expect 2 'holds none of the glue files' -- tree "$mini/lib"
+
+exit $fail
