@@ -684,7 +684,10 @@ class Runner {
     std::string sel;
     for (const auto& [alg, b] : rep.description["selected"].items())
       sel += fmt::format("{}{} -> {}", sel.empty() ? "" : ", ", alg, b.get<std::string>());
-    out += fmt::format("   selected: {}\n   logs: {}\n\n{}", sel, r.out.string(), rep.matrix.to_text());
+    out += fmt::format("   selected: {}\n", sel);
+    for (const auto& line : rep.description.value("kernel_selected", nlohmann::json::array()))
+      out += fmt::format("   kernel selected: {}\n", line.get<std::string>());
+    out += fmt::format("   logs: {}\n\n{}", r.out.string(), rep.matrix.to_text());
     if (o_.verbose)
       for (const auto& s : r.shards) {
         std::ifstream log(s->log);
@@ -851,6 +854,7 @@ int cmd_run(const RunOptions& o) {
     } else {
       j["cpu"] = e.description["cpu"];
       j["selected"] = e.description["selected"];
+      j["kernel_selected"] = e.description.value("kernel_selected", nlohmann::json::array());
       j["provenance"] = e.provenance;
       j["matrix"] = e.matrix.to_json();
       nlohmann::json ft = nlohmann::json::array();

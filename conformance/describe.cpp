@@ -5,6 +5,7 @@
 #include <string>
 
 #include "catalog.h"
+#include "module/kernel_host.h"
 #include "params.h"
 #include "rng.h"
 
@@ -57,6 +58,9 @@ nlohmann::json describe() {
         {"mask", s.mask},
         {"report", cpu::report()}}},
       {"selected", selected},
+      // What the init of kernel code in modules selected here, as the
+      // kernel would on this CPU (lockstep/kernel_host.h).
+      {"kernel_selected", module::kernel::selections()},
       {"rows", rows},
   };
 }

@@ -7,8 +7,8 @@
 set -uo pipefail
 cli=$(realpath "$1")
 # A sanitizer build's suites do not run under QEMU (its environments SKIP).
-models=(--env qemu-x86_64-SandyBridge)
-expected_envs='{"native", "qemu-x86_64-SandyBridge"}'
+models=(--env qemu-x86_64-SandyBridge --env 'qemu-x86_64-Haswell,-bmi2')
+expected_envs='{"native", "qemu-x86_64-SandyBridge", "qemu-x86_64-Haswell,-bmi2"}'
 if [ "${2-}" = --native-only ]; then
   models=()
   expected_envs='{"native"}'
@@ -46,6 +46,13 @@ envs = {c[0] for c in cells}
 ok = envs == eval(sys.argv[2]) and all(c[3] == "PASS" for c in cells)
 if not ok:
     print("cells of sha256/linux:sha256:", cells)
+# The glue's own selection: AVX where AVX2 lacks BMI2, as on SandyBridge.
+for e in m["environments"]:
+    if e["id"] in ("qemu-x86_64-SandyBridge", "qemu-x86_64-Haswell,-bmi2"):
+        want = "linux-sha256.so: static_call mini_sha256_path = mini_sha256_avx"
+        if want not in e.get("kernel_selected", []):
+            print(e["id"], "kernel selected", e.get("kernel_selected"), "not", want)
+            ok = False
 sys.exit(0 if ok else 1)
 PY
 
@@ -65,6 +72,15 @@ expect 1 'conformance\]: 2 of 17 failed, first All/HashConformance.InterruptCont
   -- tree "$tmp/fallback-bug" --env native --check conformance --out "$tmp/run"
 LOCKSTEP_KERNEL_SIMD=unusable expect 1 'conformance\]: ([3-9]|1[0-7]) of 17 failed' \
   -- tree "$tmp/fallback-bug" --env native --check conformance --out "$tmp/run"
+
+# A planted selection bug (the BMI2 test dropped): the rorx path is chosen
+# where AVX2 comes without BMI2, and faults there.
+if [ ${#models[@]} -gt 0 ]; then
+  cp -r "$mini" "$tmp/selection-bug"
+  sed -i 's/ && boot_cpu_has(X86_FEATURE_BMI2)//' "$tmp/selection-bug/lib/crypto/x86/sha256.h"
+  check grep -q 'boot_cpu_has(X86_FEATURE_AVX2))' "$tmp/selection-bug/lib/crypto/x86/sha256.h"
+  expect 1 'SIGILL' -- tree "$tmp/selection-bug" --env 'qemu-x86_64-Haswell,-bmi2' --check conformance --out "$tmp/run"
+fi
 
 # A source the recipe lists is missing: that module is a SKIP naming it,
 # and with nothing built there is nothing to run (exit 1).

@@ -94,7 +94,8 @@ std::vector<std::string> selections() {
 
 void begin_module_init(std::string_view file) {
   const std::lock_guard lock(g_selections_mutex);
-  g_initialising = file;
+  // The file's name: its directory is lockstep's or the user's business.
+  g_initialising = file.substr(file.find_last_of('/') + 1);
 }
 
 void end_module_init() {

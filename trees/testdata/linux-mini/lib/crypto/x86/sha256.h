@@ -12,10 +12,8 @@ asmlinkage void mini_sha256_avx(struct sha256_block_state *state, const u8 *data
 asmlinkage void mini_sha256_avx2_bmi2(struct sha256_block_state *state, const u8 *data, size_t nblocks);
 asmlinkage void mini_sha256_shani(struct sha256_block_state *state, const u8 *data, size_t nblocks);
 
-typedef void (*mini_blocks_fn)(struct sha256_block_state *, const u8 *, size_t);
-
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(mini_simd);
-static mini_blocks_fn mini_path __ro_after_init;
+DEFINE_STATIC_CALL(mini_sha256_path, mini_sha256_ssse3);
 
 /* SIMD code runs in a section of at most 4 KiB, generic code elsewhere. */
 static void mini_blocks_simd(struct sha256_block_state *state, const u8 *data, size_t nblocks)
@@ -27,7 +25,7 @@ static void mini_blocks_simd(struct sha256_block_state *state, const u8 *data, s
 			sha256_blocks_generic(state, data, n);
 		} else {
 			kernel_fpu_begin();
-			mini_path(state, data, n);
+			static_call(mini_sha256_path)(state, data, n);
 			kernel_fpu_end();
 		}
 		data += n * SHA256_BLOCK_SIZE;
@@ -57,15 +55,13 @@ static void sha256_mod_init_arch(void)
 	const bool ymm = cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL);
 
 	if (boot_cpu_has(X86_FEATURE_SHA_NI))
-		mini_path = mini_sha256_shani;
+		static_call_update(mini_sha256_path, mini_sha256_shani);
 	else if (ymm && boot_cpu_has(X86_FEATURE_AVX2) && boot_cpu_has(X86_FEATURE_BMI2))
-		mini_path = mini_sha256_avx2_bmi2;
+		static_call_update(mini_sha256_path, mini_sha256_avx2_bmi2);
 	else if (ymm && boot_cpu_has(X86_FEATURE_AVX))
-		mini_path = mini_sha256_avx;
-	else if (boot_cpu_has(X86_FEATURE_SSSE3))
-		mini_path = mini_sha256_ssse3;
-	if (mini_path) {
-		static_call_update(mini_sha256_blocks, mini_blocks_simd);
-		static_branch_enable(&mini_simd);
-	}
+		static_call_update(mini_sha256_path, mini_sha256_avx);
+	else if (!boot_cpu_has(X86_FEATURE_SSSE3))
+		return;
+	static_call_update(mini_sha256_blocks, mini_blocks_simd);
+	static_branch_enable(&mini_simd);
 }
