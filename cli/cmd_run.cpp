@@ -329,7 +329,10 @@ class Runner {
     for (const auto& d : r.description.at("rows")) {
       Row row;
       row.key = {d.at("algorithm").get<std::string>(), d.at("backend").get<std::string>()};
-      if (!env.backend_filter.empty() && row.key.backend.find(env.backend_filter) == std::string::npos) continue;
+      if (!env.backend_impls.empty() &&
+          std::find(env.backend_impls.begin(), env.backend_impls.end(),
+                    row.key.backend.substr(row.key.backend.find('/') + 1)) == env.backend_impls.end())
+        continue;
       if (!sel_.backend(row.key.backend)) continue;
       row.test_name = d.at("test_name").get<std::string>();
       row.usable = d.at("usable").get<bool>();

@@ -2,9 +2,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "catalog.h"
+#include "cpu/cpu.h"
 #include "cpu_models.h"
 #include "modules.h"
 #include "trap/backends.h"
@@ -52,12 +54,10 @@ std::vector<Environment> environments() {
                   .build = build,
                   .vars = {{"LOCKSTEP_EMULATE", name}},
                   .gtest_filter = trap::gtest_filter_for(*t) + ":Dispatch.*",
-                  .backend_filter = impls.size() == 1 ? impls[0] : ""};
+                  .backend_impls = impls};
     if (t->fuzz_runs > 0) e.fuzz_runs = t->fuzz_runs;
-    // backend_filter takes one name; an emulator for none, or for backends
-    // of several names, would otherwise show every row.
-    if (impls.size() != 1)
-      e.unavailable = "its backends have " + std::to_string(impls.size()) + " names; Environment::backend_filter takes one";
+    // Without a backend that needs what it emulates, it would show every row.
+    if (impls.empty()) e.unavailable = "no backend needs what it emulates";
     out.push_back(e);
   }
 
@@ -105,6 +105,14 @@ std::vector<Environment> environments() {
     out.push_back(e);
   }
 #endif
+  // This host's modules reach its children through the inherited
+  // LOCKSTEP_MODULES; naming it puts it in every reproducer line too.
+  const std::string native = modules_for(cpu::arch_name(cpu::build_arch()));
+  for (Environment& e : out) {
+    const bool has = std::any_of(e.vars.begin(), e.vars.end(),
+                                 [](const auto& v) { return v.first == "LOCKSTEP_MODULES"; });
+    if (!has && !native.empty()) e.vars.emplace_back("LOCKSTEP_MODULES", native);
+  }
   return out;
 }
 

@@ -19,7 +19,9 @@ struct Environment {
   std::filesystem::path build = {};        // the build tree whose binaries run
   std::vector<std::pair<std::string, std::string>> vars = {};
   std::string gtest_filter = {};    // empty: every test
-  std::string backend_filter = {};  // empty: every row; else rows whose backend contains it
+  // Empty: every row; else the rows whose backend's name, after its family,
+  // is one of these ("x86-phe": sha256/x86-phe and sha512/x86-phe).
+  std::vector<std::string> backend_impls = {};
   int fuzz_runs = 20000;            // random programs per backend
   std::string unavailable = {};     // non-empty: why this host cannot run it
 };
