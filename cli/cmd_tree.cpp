@@ -37,10 +37,10 @@ int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
   const std::vector<tree::Recipe> recipes = tree::load_recipes(fs::path(LOCKSTEP_SOURCE_DIR) / "trees");
   const std::vector<tree::Match> found = tree::match(recipes, tree);
   if (found.empty()) {
-    std::fprintf(stderr, "lockstep tree: %s holds none of the glue files the recipes know:\n", tree.c_str());
+    std::fprintf(stderr, "lockstep tree: %s holds none of the files the recipes know:\n", tree.c_str());
     for (const tree::Recipe& r : recipes)
       for (const tree::ModuleRecipe& m : r.modules)
-        std::fprintf(stderr, "  %s (%s): %s\n", r.name.c_str(), r.file.filename().c_str(), m.glue.c_str());
+        std::fprintf(stderr, "  %s (%s): %s\n", r.name.c_str(), r.file.filename().c_str(), m.marker().c_str());
     return 2;
   }
   const fs::path out = out_dir_for(tree);
@@ -57,12 +57,15 @@ int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
   for (const tree::Match& m : found) {
     const tree::Built b = tree::build(*m.recipe, *m.module, tree, LOCKSTEP_SOURCE_DIR, out);
     if (b.module.empty()) {
-      std::printf("  SKIP  %-24s %s: %s\n", b.backend.c_str(), m.module->glue.c_str(), b.skip.c_str());
+      std::printf("  SKIP  %-24s %s: %s\n", b.backend.c_str(), m.module->marker().c_str(), b.skip.c_str());
       ++skipped;
       continue;
     }
-    std::printf("  built %-24s %s + %zu sources (recipe %s)\n", b.backend.c_str(), m.module->glue.c_str(),
-                m.module->sources.size(), m.recipe->name.c_str());
+    std::printf("  built %-24s %s%s (recipe %s)\n", b.backend.c_str(),
+                m.module->through_glue() ? (m.module->glue + " + ").c_str() : (m.module->function + " of ").c_str(),
+                m.module->through_glue() ? (std::to_string(m.module->sources.size()) + " sources").c_str()
+                                         : m.module->sources.front().c_str(),
+                m.recipe->name.c_str());
     built.push_back(b.module.string());
     backends.push_back(b.backend);
   }

@@ -64,7 +64,8 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
     return b;
   }
 
-  std::string adapter = read_file(source_dir / "trees" / "support" / ("adapter_" + m.family + ".c.in"));
+  const std::string kind = m.through_glue() ? "" : "_function";
+  std::string adapter = read_file(source_dir / "trees" / "support" / ("adapter_" + m.family + kind + ".c.in"));
   replace_all(adapter, "@RECIPE@", r.name);
   replace_all(adapter, "@TREE@", fs::absolute(tree).lexically_normal().string());
   replace_all(adapter, "@GLUE@", m.glue);
@@ -73,10 +74,15 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   replace_all(adapter, "@FINUP_2X@", m.finup_2x.empty() ? "0" : m.finup_2x);
   replace_all(adapter, "@NAME@", m.name);
   replace_all(adapter, "@MODULE@", r.name);
-  replace_all(adapter, "@NOTES@", "the tree's " + m.glue + ", selecting by its own " + m.init + "()");
+  replace_all(adapter, "@NOTES@", m.through_glue()
+                                      ? "the tree's " + m.glue + ", selecting by its own " + m.init + "()"
+                                      : "the tree's " + m.function + " (" + m.sources.front() + ")");
   replace_all(adapter, "@INIT@", m.init);
+  replace_all(adapter, "@FUNCTION@", m.function);
+  replace_all(adapter, "@SOURCE@", m.sources.front());
+  replace_all(adapter, "@NEEDS@", m.needs);
 
-  std::string stem = m.name;
+  std::string stem = m.family + "-" + m.name;
   for (char& c : stem)
     if (c == ':' || c == '/') c = '-';
   const fs::path adapter_file = out_dir / (stem + ".adapter.c");
@@ -89,7 +95,7 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
                                    "-include", "lockstep/kernel_compat.h",
                                    "-I", include.string(),
                                    "-I", (include / "lockstep" / "kernel").string(),
-                                   "-I", (tree / fs::path(m.glue).parent_path()).string(),
+                                   "-I", (tree / fs::path(m.marker()).parent_path()).string(),
                                    // Kernel assembly has no .note.GNU-stack; every symbol
                                    // must resolve now, not at load time.
                                    "-Wl,-z,noexecstack", "-Wl,-z,defs",
@@ -98,8 +104,15 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   for (const std::string& s : m.sources) argv.push_back((tree / s).string());
   const ProcessResult pr = run_process(argv, {}, log.string());
   if (!pr.error.empty() || pr.status != 0) {
-    b.skip = "does not build (" + log.string() + "):\n" +
-             head(pr.error.empty() ? read_file(log) : pr.error, 12);
+    const std::string message = pr.error.empty() ? read_file(log) : pr.error;
+    // The kernel links at fixed addresses: its assembly may address data
+    // with 32-bit absolute addresses, which no shared object can hold.
+    const bool absolute = message.find("R_X86_64_32") != std::string::npos &&
+                          message.find("making a shared object") != std::string::npos;
+    b.skip = std::string(absolute ? "addresses its data with 32-bit absolute addresses (the kernel's "
+                                    "code model), which a user-space shared object cannot hold; "
+                                  : "") +
+             "does not build (" + log.string() + "):\n" + head(message, 12);
     return b;
   }
   b.module = module;

@@ -49,7 +49,6 @@ ModuleRecipe module_of(const json& m, const fs::path& file, size_t i) {
   r.family = text(m, "family", file, where);
   if (r.family != "sha256" && r.family != "sha512")
     bad(file, where + "family: '" + r.family + "' has no adapter (sha256, sha512)");
-  r.glue = inside_tree(text(m, "glue", file, where), file, where + "glue");
   const auto sources = m.find("sources");
   if (sources == m.end() || !sources->is_array() || sources->empty())
     bad(file, where + "sources: missing or not a non-empty array");
@@ -58,11 +57,19 @@ ModuleRecipe module_of(const json& m, const fs::path& file, size_t i) {
     if (!(*sources)[s].is_string()) bad(file, field + ": not a string");
     r.sources.push_back(inside_tree((*sources)[s].get<std::string>(), file, field));
   }
-  r.init = text(m, "init", file, where);
-  r.blocks = text(m, "blocks", file, where);
-  r.finup_2x = text(m, "finup_2x", file, where, false);
-  if (!r.finup_2x.empty() && r.family != "sha256")
-    bad(file, where + "finup_2x: only the sha256 family has one");
+  const bool glue = m.contains("glue"), function = m.contains("function");
+  if (glue == function) bad(file, where + ": give either glue (with init, blocks) or function (with needs)");
+  if (glue) {
+    r.glue = inside_tree(text(m, "glue", file, where), file, where + "glue");
+    r.init = text(m, "init", file, where);
+    r.blocks = text(m, "blocks", file, where);
+    r.finup_2x = text(m, "finup_2x", file, where, false);
+    if (!r.finup_2x.empty() && r.family != "sha256")
+      bad(file, where + "finup_2x: only the sha256 family has one");
+  } else {
+    r.function = text(m, "function", file, where);
+    r.needs = text(m, "needs", file, where);
+  }
   return r;
 }
 
@@ -111,7 +118,7 @@ std::vector<Match> match(const std::vector<Recipe>& recipes, const fs::path& tre
   for (const Recipe& r : recipes)
     for (const ModuleRecipe& m : r.modules) {
       std::error_code ec;
-      if (fs::is_regular_file(tree / m.glue, ec)) out.push_back({&r, &m});
+      if (fs::is_regular_file(tree / m.marker(), ec)) out.push_back({&r, &m});
     }
   return out;
 }

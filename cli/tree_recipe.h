@@ -10,15 +10,30 @@
 
 namespace lockstep::cli::tree {
 
+// A module is one of two kinds. Through the glue: the tree's glue header
+// is built with its init and entry points, and the kernel's own selection
+// runs (no needs: the glue picks its path, or its fallback). Through one
+// function: where the tree's glue does not build in user space (an older
+// kernel's crypto API glue, U-Boot), one assembly function is called as
+// such glue calls it, in a SIMD section of at most 4 KiB, and the module
+// declares what that function needs.
 struct ModuleRecipe {
   std::string name;    // the backend's name: "linux:sha256"
   std::string arch;    // "x86_64" or "arm64"
   std::string family;  // "sha256", "sha512"
-  std::string glue;    // the glue header, relative to the tree
   std::vector<std::string> sources;  // assembly and C files, relative to the tree
+  // Through the glue:
+  std::string glue;      // the glue header, relative to the tree
   std::string init;      // the glue's init: "sha256_mod_init_arch"
   std::string blocks;    // the glue's block function
   std::string finup_2x;  // the glue's 2-way finup; empty: none
+  // Through one function, (state, data, int blocks):
+  std::string function;  // "sha256_transform_rorx"
+  std::string needs;     // lockstep's feature names: "avx2 bmi2"
+
+  bool through_glue() const { return !glue.empty(); }
+  // The file whose presence says the tree has this module.
+  const std::string& marker() const { return through_glue() ? glue : sources.front(); }
 };
 
 struct Recipe {
@@ -34,8 +49,8 @@ struct Recipe {
 std::vector<Recipe> load_recipes(const std::filesystem::path& dir);
 
 // The modules of the recipes that `tree` holds: a module counts when its
-// glue header is there (its sources may still be missing: that is the
-// build's SKIP, with the file named).
+// marker (its glue header, or its first source) is there; its other
+// sources may still be missing: that is the build's SKIP, with the file named.
 struct Match {
   const Recipe* recipe;
   const ModuleRecipe* module;

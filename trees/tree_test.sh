@@ -49,7 +49,7 @@ if not ok:
 # The glue's own selection: AVX where AVX2 lacks BMI2, as on SandyBridge.
 for e in m["environments"]:
     if e["id"] in ("qemu-x86_64-SandyBridge", "qemu-x86_64-Haswell,-bmi2"):
-        want = "linux-sha256.so: static_call mini_sha256_path = mini_sha256_avx"
+        want = "sha256-linux-sha256.so: static_call mini_sha256_path = mini_sha256_avx"
         if want not in e.get("kernel_selected", []):
             print(e["id"], "kernel selected", e.get("kernel_selected"), "not", want)
             ok = False
@@ -82,6 +82,14 @@ if [ ${#models[@]} -gt 0 ]; then
   expect 1 'SIGILL' -- tree "$tmp/selection-bug" --env 'qemu-x86_64-Haswell,-bmi2' --check conformance --out "$tmp/run"
 fi
 
+# The older layout: one transform of arch/x86/crypto, called as its glue
+# would call it, with the needs the recipe declares.
+expect 0 'built sha256/linux-arch:x86-ssse3 sha256_transform_ssse3 of arch/x86/crypto/sha256-ssse3-asm.S' \
+  -- tree "$here/testdata/linux-mini-old" --env native --out "$tmp/run"
+LOCKSTEP_KERNEL_SIMD=alternate expect 0 'cells: [0-9]+ passed, 0 failed' \
+  -- tree "$here/testdata/linux-mini-old" --env native --check conformance --out "$tmp/run"
+LOCKSTEP_CPU=-ssse3 expect 0 'SKIP\(needs ssse3\)' -- tree "$here/testdata/linux-mini-old" --env native --out "$tmp/run"
+
 # A source the recipe lists is missing: that module is a SKIP naming it,
 # and with nothing built there is nothing to run (exit 1).
 cp -r "$mini" "$tmp/missing-source"
@@ -96,7 +104,7 @@ expect 1 'not_an_instruction' -- tree "$tmp/broken-asm" --out "$tmp/run"
 # Not a tree at all: usage errors.
 expect 2 'not a directory' -- tree "$tmp/no-such-dir"
 mkdir "$tmp/empty"
-expect 2 'holds none of the glue files the recipes know' -- tree "$tmp/empty"
-expect 2 'holds none of the glue files' -- tree "$mini/lib"
+expect 2 'holds none of the files the recipes know' -- tree "$tmp/empty"
+expect 2 'holds none of the files' -- tree "$mini/lib"
 
 exit $fail
