@@ -829,8 +829,9 @@ int cmd_run(const RunOptions& o) {
   bool failed = std::any_of(reports.begin(), reports.end(),
                             [](const EnvReport& e) { return e.status.status == Status::kFail; });
   std::string problems, usage;
-  // A --backend pattern that matched no row anywhere is a typo, not a pass.
-  for (const std::string& p : o.backends) {
+  // A --backend pattern that matched no row anywhere is a typo, not a pass
+  // (the backends `tree` built are a scope, not a user's patterns).
+  for (const std::string& p : o.backends_given ? o.backends : std::vector<std::string>{}) {
     const bool matched = std::any_of(reports.begin(), reports.end(), [&](const EnvReport& e) {
       return std::any_of(e.matrix.rows().begin(), e.matrix.rows().end(),
                          [&](const RowKey& r) { return glob_match(p, r.backend); });

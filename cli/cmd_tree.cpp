@@ -77,7 +77,10 @@ int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
   }
   if (const int rc = route_modules(built, ""); rc != 0) return rc;
   RunOptions run = o.run;
-  if (run.backends.empty()) run.backends = backends;
+  if (run.backends.empty()) {
+    run.backends = backends;
+    run.backends_given = false;
+  }
   return cmd_run(run);
 }
 

@@ -22,6 +22,7 @@ struct RunOptions {
   std::string ktap_out;   // KTAP v1; empty: none
   std::string expect;     // a manifest of cells that must PASS here
   std::vector<std::string> backends;  // globs over backend names; empty: all
+  bool backends_given = true;         // the user's: one that matches nothing is an error
   std::vector<std::string> families;  // sha256, sha512, chacha; empty: all
   std::vector<std::string> envs;      // environment ids or globs; empty: all
   std::vector<std::string> checks;    // conformance, vectors, fuzz, abi; empty: all

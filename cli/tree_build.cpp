@@ -81,6 +81,11 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   replace_all(adapter, "@FUNCTION@", m.function);
   replace_all(adapter, "@SOURCE@", m.sources.front());
   replace_all(adapter, "@NEEDS@", m.needs);
+  std::string offsets;
+  for (const auto& [symbol, field] : m.offsets)
+    offsets += "__attribute__((visibility(\"hidden\"))) const u32 " + symbol + " = offsetof(struct tree_" +
+               m.family + "_state, " + field + ");\n";
+  replace_all(adapter, "@OFFSETS@", offsets);
 
   std::string stem = m.family + "-" + m.name;
   for (char& c : stem)

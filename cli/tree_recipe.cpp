@@ -69,6 +69,16 @@ ModuleRecipe module_of(const json& m, const fs::path& file, size_t i) {
   } else {
     r.function = text(m, "function", file, where);
     r.needs = text(m, "needs", file, where);
+    if (const auto offsets = m.find("offsets"); offsets != m.end()) {
+      if (!offsets->is_object()) bad(file, where + "offsets: not an object of symbol: field");
+      for (const auto& [symbol, field] : offsets->items()) {
+        if (!field.is_string() || (field != "count" && field != "finalize"))
+          bad(file, where + "offsets." + symbol + ": not one of the fields count, finalize");
+        if (field == "finalize" && r.family != "sha256")
+          bad(file, where + "offsets." + symbol + ": only sha256 states have finalize");
+        r.offsets.emplace_back(symbol, field.get<std::string>());
+      }
+    }
   }
   return r;
 }

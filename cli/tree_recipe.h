@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lockstep::cli::tree {
@@ -30,6 +31,9 @@ struct ModuleRecipe {
   // Through one function, (state, data, int blocks):
   std::string function;  // "sha256_transform_rorx"
   std::string needs;     // lockstep's feature names: "avx2 bmi2"
+  // Symbols the assembly reads a state field's offset from, which its glue
+  // defines: {"sha256_ce_offsetof_count", "count"}. Fields: count, finalize.
+  std::vector<std::pair<std::string, std::string>> offsets;
 
   bool through_glue() const { return !glue.empty(); }
   // The file whose presence says the tree has this module.

@@ -53,6 +53,17 @@
 	adrp \dst, \sym
 	add \dst, \dst, :lo12:\sym
 	.endm
+	/* A word loaded from a symbol, PC-relative; tmp holds the page where
+	 * dst cannot (a w register). */
+	.macro ldr_l, dst, sym, tmp=
+	.ifb \tmp
+	adrp \dst, \sym
+	ldr \dst, [\dst, :lo12:\sym]
+	.else
+	adrp \tmp, \sym
+	ldr \dst, [\tmp, :lo12:\sym]
+	.endif
+	.endm
 	/* A kernel's loop yields here when a reschedule is due; a user-space
 	 * caller never asks for one. */
 	.macro cond_yield, lbl:req, tmp:req, tmp2
