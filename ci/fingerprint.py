@@ -31,6 +31,13 @@ ROOT = Path(__file__).resolve().parent.parent
 COMPILED = {".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".inc", ".S", ".s"}
 NOT_READ_BY_TESTS = {".o", ".d", ".a", ".log", ".gch", ".pch"}  # in a build directory
 BY_CONTENT = 1 << 20
+# Sources a test compiles itself (`lockstep tree` builds the miniature trees
+# with lockstep's kernel and U-Boot headers and its adapters): they act on
+# tests without passing through a binary of the build.
+COMPILED_AT_TEST_TIME = ("trees/", "include/lockstep/")
+# Test labels whose tests read a second build: `lockstep tree` on the arm64
+# miniatures runs the aarch64 build's suites under QEMU.
+ALSO_READS = {"trees-arm64": "aarch64-max"}
 
 
 def binary_dir(preset):
@@ -87,19 +94,24 @@ def main():
     for tool in ("ctest", "qemu-x86_64", "qemu-aarch64"):
         add(command_output(tool, "--version"))
 
-    def build_file(path, is_dir):
-        rel = path.relative_to(build).parts
-        return not (rel[0] == "Testing" or path.name.startswith(".ninja")
-                    or (not is_dir and path.suffix in NOT_READ_BY_TESTS))
+    builds = [build] + [binary_dir(p) for label, p in ALSO_READS.items() if label in sys.argv[2:]]
+    for b in builds:
+        def build_file(path, is_dir, b=b):
+            rel = path.relative_to(b).parts
+            return not (rel[0] == "Testing" or path.name.startswith(".ninja")
+                        or (not is_dir and path.suffix in NOT_READ_BY_TESTS))
 
-    for line in tree_lines(build, build_file, by_content=True):
-        add("build " + line)
+        if b is None or not b.is_dir():
+            add(f"no build {b}")
+            continue
+        for line in tree_lines(b, build_file, by_content=True):
+            add(f"build {b.name} " + line)
 
     listed = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
                             capture_output=True, check=True).stdout.decode().split("\0")
     for rel in sorted(f for f in listed if f):
         path = ROOT / rel
-        if path.suffix in COMPILED or not path.is_file():
+        if (path.suffix in COMPILED and not rel.startswith(COMPILED_AT_TEST_TIME)) or not path.is_file():
             continue
         st = path.lstat()
         add(f"source {rel} {st.st_size} {st.st_mtime_ns}")

@@ -64,7 +64,8 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
     return b;
   }
 
-  const std::string kind = m.through_glue() ? "" : "_function";
+  // Through the glue, or one function called as a Linux or U-Boot glue calls it.
+  const std::string kind = m.through_glue() ? "" : m.environment == "u-boot" ? "_u-boot" : "_function";
   std::string adapter = read_file(source_dir / "trees" / "support" / ("adapter_" + m.family + kind + ".c.in"));
   replace_all(adapter, "@RECIPE@", r.name);
   replace_all(adapter, "@TREE@", fs::absolute(tree).lexically_normal().string());
@@ -99,7 +100,7 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   std::vector<std::string> argv = {cc, "-shared", "-fPIC", "-O2", "-std=gnu11",
                                    "-include", "lockstep/kernel_compat.h",
                                    "-I", include.string(),
-                                   "-I", (include / "lockstep" / "kernel").string(),
+                                   "-I", (include / "lockstep" / (m.environment == "u-boot" ? "u-boot" : "kernel")).string(),
                                    "-I", (tree / fs::path(m.marker()).parent_path()).string(),
                                    // Kernel assembly has no .note.GNU-stack; every symbol
                                    // must resolve now, not at load time.

@@ -69,6 +69,9 @@ ModuleRecipe module_of(const json& m, const fs::path& file, size_t i) {
   } else {
     r.function = text(m, "function", file, where);
     r.needs = text(m, "needs", file, where);
+    if (m.contains("environment")) r.environment = text(m, "environment", file, where);
+    if (r.environment != "linux" && r.environment != "u-boot")
+      bad(file, where + "environment: '" + r.environment + "' (linux or u-boot)");
     if (const auto offsets = m.find("offsets"); offsets != m.end()) {
       if (!offsets->is_object()) bad(file, where + "offsets: not an object of symbol: field");
       for (const auto& [symbol, field] : offsets->items()) {

@@ -16,8 +16,14 @@ namespace lockstep::cli::tree {
 // runs (no needs: the glue picks its path, or its fallback). Through one
 // function: where the tree's glue does not build in user space (an older
 // kernel's crypto API glue, U-Boot), one assembly function is called as
-// such glue calls it, in a SIMD section of at most 4 KiB, and the module
-// declares what that function needs.
+// such glue calls it, and the module declares what that function needs.
+//
+// The environment says how that glue calls it: "linux" (the default) in a
+// SIMD section of at most 4 KiB where SIMD is usable, the generic code
+// elsewhere, with include/lockstep/kernel's headers; "u-boot" directly, as
+// plain C calls a function (U-Boot has no kernel_neon_begin: the AAPCS64's
+// callee-saved d8-d15 are the callee's to keep), with
+// include/lockstep/u-boot's headers.
 struct ModuleRecipe {
   std::string name;    // the backend's name: "linux:sha256"
   std::string arch;    // "x86_64" or "arm64"
@@ -30,6 +36,7 @@ struct ModuleRecipe {
   std::string finup_2x;  // the glue's 2-way finup; empty: none
   // Through one function, (state, data, int blocks):
   std::string function;  // "sha256_transform_rorx"
+  std::string environment = "linux";  // "linux" or "u-boot"
   std::string needs;     // lockstep's feature names: "avx2 bmi2"
   // Symbols the assembly reads a state field's offset from, which its glue
   // defines: {"sha256_ce_offsetof_count", "count"}. Fields: count, finalize.

@@ -1,0 +1,6 @@
+/*
+ * <asm/system.h> in lockstep's U-Boot environment: U-Boot's holds the
+ * exception-level and cache-control helpers of its armv8 code, which
+ * crypto assembly includes and does not use. Empty, so that a use is a
+ * build error (a SKIP with the assembler's message), never a silent stub.
+ */

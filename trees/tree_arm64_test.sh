@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# tree_arm64_test.sh LOCKSTEP: `lockstep tree` on the arm64 miniatures, under
+# qemu-aarch64 (it needs the aarch64 build beside the default one, so it
+# runs in its own stage after that build). The two calling contracts:
+# U-Boot's glue calls its assembly as plain C, so d8-d15 are the callee's
+# to keep; the kernel's calls it between kernel_neon_begin() and
+# kernel_neon_end(), which save the vector state, so only the
+# general-purpose callee-saved registers are. A planted copy of each that
+# breaks its contract fails `abi`, naming the register.
+set -uo pipefail
+cli=$(realpath "$1")
+here=$(cd "$(dirname "$0")" && pwd)
+uboot=$here/testdata/u-boot-mini
+old=$here/testdata/linux-mini-old
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
+# expect STATUS PATTERN -- ARGS...: lockstep's status and a line of its output.
+expect() {
+  local want=$1 pattern=$2
+  shift 3
+  local out rc
+  out=$("$cli" "$@" 2>&1)
+  rc=$?
+  if [ "$rc" -ne "$want" ] || ! grep -qE -- "$pattern" <<< "$out"; then
+    echo "FAILED: lockstep $* -> exit $rc (want $want), output without /$pattern/:"
+    tail -n 15 <<< "$out"
+    fail=1
+  fi
+}
+envs=(--env qemu-aarch64-max --env qemu-aarch64-cortex-a57)
+
+# U-Boot's layout: SHA-256 passes on both models; SHA-512 (ARMv8.2) on max,
+# and is skipped for its need on the Cortex-A57.
+expect 0 'built sha512/u-boot:armv8-ce +sha512_armv8_ce_process of arch/arm/cpu/armv8/sha512_ce_core.S' \
+  -- tree "$uboot" "${envs[@]}" --out "$tmp/run"
+check python3 - "$tmp/run/matrix.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+got = {(e["id"], r["backend"], c.get("status")) for e in m["environments"]
+       for r in e["matrix"]["rows"] for c in r["checks"].values()}
+want = {("qemu-aarch64-max", "sha256/u-boot:armv8-ce", "PASS"),
+        ("qemu-aarch64-max", "sha512/u-boot:armv8-ce", "PASS"),
+        ("qemu-aarch64-cortex-a57", "sha256/u-boot:armv8-ce", "PASS"),
+        ("qemu-aarch64-cortex-a57", "sha512/u-boot:armv8-ce", "SKIP")}
+if got != want:
+    print("cells:", sorted(got))
+    sys.exit(1)
+PY
+
+# The planted U-Boot file writes d8 (a round constant kept in v8, as
+# U-Boot's own sha256_ce_core.S does): abi fails and names d8.
+cp -r "$uboot" "$tmp/uboot-d8"
+sed -i 's/sha256h\tq16, q17, v18.4s/sha256h\tq8, q17, v18.4s/' "$tmp/uboot-d8/arch/arm/cpu/armv8/sha256_ce_core.S"
+check grep -q 'q8, q17' "$tmp/uboot-d8/arch/arm/cpu/armv8/sha256_ce_core.S"
+expect 1 'sha256 @ sha256/u-boot:armv8-ce +FAIL' \
+  -- tree "$tmp/uboot-d8" --env qemu-aarch64-max --backend 'sha256/*' --check abi --out "$tmp/run"
+check grep -rqs 'clobbered: d8' "$tmp/run/qemu-aarch64-max"
+
+# The older kernel layout: its transform writes v8 inside the section the
+# glue opens, which the kernel allows: every cell passes.
+expect 0 'built sha256/linux-arch:arm64-ce +sha2_ce_transform of arch/arm64/crypto/sha2-ce-core.S' \
+  -- tree "$old" "${envs[@]}" --backend 'sha256/linux-arch:arm64-ce' --out "$tmp/run"
+check python3 - "$tmp/run/matrix.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+cells = [c.get("status") for e in m["environments"] for r in e["matrix"]["rows"] for c in r["checks"].values()]
+if len(cells) != 16 or any(c != "PASS" for c in cells):
+    print("cells:", cells)
+    sys.exit(1)
+PY
+
+# A planted kernel file that zeroes x19, which no section saves: the abi
+# cell fails (the adapter's own C keeps a pointer there, so the calls
+# crash, as the kernel would).
+cp -r "$old" "$tmp/kernel-x19"
+sed -i 's/^\tsxtw\tx2, w2$/\tmov\tx19, #0\n\tsxtw\tx2, w2/' "$tmp/kernel-x19/arch/arm64/crypto/sha2-ce-core.S"
+check grep -q 'x19' "$tmp/kernel-x19/arch/arm64/crypto/sha2-ce-core.S"
+expect 1 'cells: 0 passed' \
+  -- tree "$tmp/kernel-x19" --env qemu-aarch64-max --backend 'sha256/linux-arch:arm64-ce' --check abi --out "$tmp/run"
+check python3 - "$tmp/run/matrix.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+abi = [r["checks"]["abi"]["status"] for e in m["environments"] for r in e["matrix"]["rows"]]
+if not abi or any(s != "FAIL" for s in abi):
+    print("abi cells:", abi)
+    sys.exit(1)
+PY
+
+exit $fail
