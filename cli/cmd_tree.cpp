@@ -1,4 +1,4 @@
-// `lockstep tree DIR`: the SHA-2 implementations a Linux or U-Boot tree
+// `lockstep tree DIR`: the SHA-2 and ChaCha implementations a Linux or U-Boot tree
 // holds, built as the recipes in trees/ say (the tree's own glue and
 // assembly, unchanged, in lockstep's build directory), then through the
 // whole matrix as `lockstep run` runs it, with run's options.

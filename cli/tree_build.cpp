@@ -82,6 +82,10 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   replace_all(adapter, "@FUNCTION@", m.function);
   replace_all(adapter, "@SOURCE@", m.sources.front());
   replace_all(adapter, "@NEEDS@", m.needs);
+  replace_all(adapter, "@CRYPT@", m.crypt);
+  replace_all(adapter, "@HAS_HCHACHA@", m.hchacha.empty() ? "0" : "1");
+  replace_all(adapter, "@HCHACHA@", m.hchacha.empty() ? "0" : m.hchacha);
+  replace_all(adapter, "@BLOCKS_PER_CALL@", std::to_string(m.blocks_per_call));
   std::string offsets;
   for (const auto& [symbol, field] : m.offsets)
     offsets += "__attribute__((visibility(\"hidden\"))) const u32 " + symbol + " = offsetof(struct tree_" +

@@ -47,8 +47,9 @@ ModuleRecipe module_of(const json& m, const fs::path& file, size_t i) {
   r.arch = text(m, "arch", file, where);
   if (r.arch != "x86_64" && r.arch != "arm64") bad(file, where + "arch: '" + r.arch + "' (x86_64 or arm64)");
   r.family = text(m, "family", file, where);
-  if (r.family != "sha256" && r.family != "sha512")
-    bad(file, where + "family: '" + r.family + "' has no adapter (sha256, sha512)");
+  if (r.family != "sha256" && r.family != "sha512" && r.family != "chacha")
+    bad(file, where + "family: '" + r.family + "' has no adapter (sha256, sha512, chacha)");
+  const bool chacha = r.family == "chacha";
   const auto sources = m.find("sources");
   if (sources == m.end() || !sources->is_array() || sources->empty())
     bad(file, where + "sources: missing or not a non-empty array");
@@ -58,21 +59,39 @@ ModuleRecipe module_of(const json& m, const fs::path& file, size_t i) {
     r.sources.push_back(inside_tree((*sources)[s].get<std::string>(), file, field));
   }
   const bool glue = m.contains("glue"), function = m.contains("function");
-  if (glue == function) bad(file, where + ": give either glue (with init, blocks) or function (with needs)");
+  if (glue == function)
+    bad(file, where + ": give either glue (with init, and blocks or crypt) or function (with needs)");
   if (glue) {
     r.glue = inside_tree(text(m, "glue", file, where), file, where + "glue");
     r.init = text(m, "init", file, where);
-    r.blocks = text(m, "blocks", file, where);
+    if (chacha) {
+      r.crypt = text(m, "crypt", file, where);
+      r.hchacha = text(m, "hchacha", file, where, false);
+    } else {
+      r.blocks = text(m, "blocks", file, where);
+    }
     r.finup_2x = text(m, "finup_2x", file, where, false);
     if (!r.finup_2x.empty() && r.family != "sha256")
       bad(file, where + "finup_2x: only the sha256 family has one");
   } else {
     r.function = text(m, "function", file, where);
     r.needs = text(m, "needs", file, where);
+    if (chacha) {
+      // arm64's ChaCha functions take other arguments (a full-block count
+      // last); their adapter is not written yet.
+      if (r.arch != "x86_64") bad(file, where + "arch: ChaCha functions have an adapter for x86_64 only");
+      const auto per_call = m.find("blocks_per_call");
+      if (per_call == m.end() || !per_call->is_number_integer() || per_call->get<int>() < 1 ||
+          per_call->get<int>() > 64)
+        bad(file, where + "blocks_per_call: missing or not an integer from 1 to 64");
+      r.blocks_per_call = per_call->get<int>();
+      r.hchacha = text(m, "hchacha", file, where, false);
+    }
     if (m.contains("environment")) r.environment = text(m, "environment", file, where);
     if (r.environment != "linux" && r.environment != "u-boot")
       bad(file, where + "environment: '" + r.environment + "' (linux or u-boot)");
     if (const auto offsets = m.find("offsets"); offsets != m.end()) {
+      if (chacha) bad(file, where + "offsets: only the SHA-2 states have fields to give");
       if (!offsets->is_object()) bad(file, where + "offsets: not an object of symbol: field");
       for (const auto& [symbol, field] : offsets->items()) {
         if (!field.is_string() || (field != "count" && field != "finalize"))

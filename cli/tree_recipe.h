@@ -27,15 +27,22 @@ namespace lockstep::cli::tree {
 struct ModuleRecipe {
   std::string name;    // the backend's name: "linux:sha256"
   std::string arch;    // "x86_64" or "arm64"
-  std::string family;  // "sha256", "sha512"
+  std::string family;  // "sha256", "sha512", "chacha"
   std::vector<std::string> sources;  // assembly and C files, relative to the tree
   // Through the glue:
   std::string glue;      // the glue header, relative to the tree
   std::string init;      // the glue's init: "sha256_mod_init_arch"
-  std::string blocks;    // the glue's block function
+  std::string blocks;    // sha256, sha512: the glue's block function
   std::string finup_2x;  // the glue's 2-way finup; empty: none
+  std::string crypt;     // chacha: the glue's chacha_crypt_arch
+  // chacha: the glue's hchacha_block_arch, or through one function, the
+  // tree's HChaCha function (state, out, nrounds); empty: none.
+  std::string hchacha;
   // Through one function, (state, data, int blocks):
   std::string function;  // "sha256_transform_rorx"
+  // chacha: how many blocks one call of `function` (state, dst, src,
+  // unsigned int len, nrounds) takes at most; the caller advances word 12.
+  int blocks_per_call = 0;
   std::string environment = "linux";  // "linux" or "u-boot"
   std::string needs;     // lockstep's feature names: "avx2 bmi2"
   // Symbols the assembly reads a state field's offset from, which its glue

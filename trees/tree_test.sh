@@ -35,10 +35,12 @@ import json, sys
 m = json.load(open(sys.argv[1]))
 cells = [(e["id"], r["algorithm"], check, c.get("status"))
          for e in m["environments"] for r in e["matrix"]["rows"]
-         if r["backend"] == "sha256/linux:sha256" for check, c in r["checks"].items()]
-ok = {c[0] for c in cells} == {sys.argv[2]} and all(c[3] == "PASS" for c in cells)
+         if r["backend"] in ("sha256/linux:sha256", "chacha/linux:chacha")
+         for check, c in r["checks"].items()]
+ok = ({c[0] for c in cells} == {sys.argv[2]} and {c[1] for c in cells} >= {"sha256", "chacha20", "xchacha20"}
+      and all(c[3] == "PASS" for c in cells))
 if not ok:
-    print("cells of sha256/linux:sha256:", cells)
+    print("cells of the tree's backends:", cells)
 for e in m["environments"]:
     want = "sha256-linux-sha256.so: static_call mini_sha256_path = mini_sha256_avx"
     if e["id"] == "qemu-x86_64-Haswell,-bmi2" and want not in e.get("kernel_selected", []):
@@ -56,8 +58,9 @@ import json, sys
 m = json.load(open(sys.argv[1]))
 e = next(e for e in m["environments"] if e["id"] == sys.argv[2])
 cells = [c.get("status") for r in e["matrix"]["rows"] for c in r["checks"].values()]
-want = "sha256-linux-sha256.so: static_call mini_sha256_path = mini_sha256_avx"
-ok = cells and all(c == "PASS" for c in cells) and want in e.get("kernel_selected", [])
+want = {"sha256-linux-sha256.so: static_call mini_sha256_path = mini_sha256_avx",
+        "chacha-linux-chacha.so: static_call mini_chacha_path = mini_chacha_avx2"}
+ok = cells and all(c == "PASS" for c in cells) and want <= set(e.get("kernel_selected", []))
 if not ok:
     print(sys.argv[2], cells, e.get("kernel_selected"))
 sys.exit(0 if ok else 1)
@@ -81,6 +84,15 @@ expect 1 'conformance\]: 2 of 17 failed, first All/HashConformance.InterruptCont
 LOCKSTEP_KERNEL_SIMD=unusable expect 1 'conformance\]: ([3-9]|1[0-7]) of 17 failed' \
   -- tree "$tmp/fallback-bug" --env native --check conformance --out "$tmp/run"
 
+# A planted ChaCha glue bug: the block counter advances by whole blocks
+# only, so a call ending in a partial block leaves it one short.
+cp -r "$mini" "$tmp/counter-bug"
+sed -i 's|state->x\[12\] += DIV_ROUND_UP(todo, CHACHA_BLOCK_SIZE);|state->x[12] += todo / CHACHA_BLOCK_SIZE;|' \
+  "$tmp/counter-bug/lib/crypto/x86/chacha.h"
+check grep -q 'todo / CHACHA_BLOCK_SIZE' "$tmp/counter-bug/lib/crypto/x86/chacha.h"
+expect 1 'chacha20 @ chacha/linux:chacha +FAIL' \
+  -- tree "$tmp/counter-bug" --env native --backend 'chacha/linux:*' --check conformance --out "$tmp/run"
+
 # A planted selection bug (the BMI2 test dropped): the rorx path is chosen
 # where AVX2 comes without BMI2, and faults there.
 if [ -n "$qemu" ]; then
@@ -94,20 +106,36 @@ fi
 # would call it, with the needs the recipe declares.
 expect 0 'built sha256/linux-arch:x86-ssse3 sha256_transform_ssse3 of arch/x86/crypto/sha256-ssse3-asm.S' \
   -- tree "$here/testdata/linux-mini-old" --env native --out "$tmp/run"
+check python3 - "$tmp/run/matrix.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+got = {(r["backend"], c.get("status")) for e in m["environments"] for r in e["matrix"]["rows"]
+       for c in r["checks"].values() if ":" in r["backend"]}
+want = {("sha256/linux-arch:x86-ssse3", "PASS"), ("chacha/linux-arch:x86-ssse3-1block", "PASS"),
+        ("chacha/linux-arch:x86-ssse3-4block", "PASS")}
+if got != want:
+    print("cells of the older layout:", sorted(got))
+    sys.exit(1)
+PY
 LOCKSTEP_KERNEL_SIMD=alternate expect 0 'cells: [0-9]+ passed, 0 failed' \
   -- tree "$here/testdata/linux-mini-old" --env native --check conformance --out "$tmp/run"
 LOCKSTEP_CPU=-ssse3 expect 0 'SKIP\(needs ssse3\)' -- tree "$here/testdata/linux-mini-old" --env native --out "$tmp/run"
 
 # A source the recipe lists is missing: that module is a SKIP naming it,
-# and with nothing built there is nothing to run (exit 1).
+# and the rest of the tree (its ChaCha glue) still runs.
 cp -r "$mini" "$tmp/missing-source"
 rm "$tmp/missing-source/lib/crypto/x86/sha256-avx2-asm.S"
-expect 1 'SKIP +sha256/linux:sha256 .*the tree has no lib/crypto/x86/sha256-avx2-asm.S' -- tree "$tmp/missing-source" --out "$tmp/run"
+expect 0 'SKIP +sha256/linux:sha256 .*the tree has no lib/crypto/x86/sha256-avx2-asm.S' \
+  -- tree "$tmp/missing-source" --env native --check conformance --out "$tmp/run"
+check grep -q '"backend": *"chacha/linux:chacha"' "$tmp/run/matrix.json"
+# With nothing built there is nothing to run (exit 1).
+rm "$tmp/missing-source/lib/crypto/x86/chacha.h"
+expect 1 'nothing of .* built: nothing to run' -- tree "$tmp/missing-source" --out "$tmp/run"
 
 # A file that does not assemble: the compiler's message, and a SKIP.
 cp -r "$mini" "$tmp/broken-asm"
 echo 'not_an_instruction %rax' >> "$tmp/broken-asm/lib/crypto/x86/sha256-ni-asm.S"
-expect 1 'not_an_instruction' -- tree "$tmp/broken-asm" --out "$tmp/run"
+expect 0 'not_an_instruction' -- tree "$tmp/broken-asm" --env native --check conformance --out "$tmp/run"
 
 # Not a tree at all: usage errors.
 expect 2 'not a directory' -- tree "$tmp/no-such-dir"
