@@ -88,4 +88,29 @@ if not abi or any(s != "FAIL" for s in abi):
     sys.exit(1)
 PY
 
+# The current layout's arm64 ChaCha glue (scoped_ksimd() sections, an
+# assembly frame_push frame): passes on both models, where the kernel's
+# init turns NEON on.
+mini=$here/testdata/linux-mini
+expect 0 'kernel selected: chacha-linux-chacha-arm64.so: static key mini_have_neon on' \
+  -- tree "$mini" "${envs[@]}" --backend 'chacha/linux:chacha-arm64' --out "$tmp/run"
+check python3 - "$tmp/run/matrix.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+cells = [c.get("status") for e in m["environments"] for r in e["matrix"]["rows"] for c in r["checks"].values()]
+if len(cells) != 24 or any(c != "PASS" for c in cells):
+    print("cells:", cells)
+    sys.exit(1)
+PY
+
+# A planted glue that calls its NEON code without a section (scoped_ksimd()
+# dropped): the code's write to v8 reaches the caller, and abi fails.
+cp -r "$mini" "$tmp/no-section"
+sed -i '/^\t\tscoped_ksimd()$/d; s/^\t\t\tmini_chacha_neon(/\t\tmini_chacha_neon(/' \
+  "$tmp/no-section/lib/crypto/arm64/chacha.h"
+check bash -c "! grep -q 'scoped_ksimd()$' '$tmp/no-section/lib/crypto/arm64/chacha.h'"
+expect 1 'chacha20 @ chacha/linux:chacha-arm64 +FAIL' \
+  -- tree "$tmp/no-section" --env qemu-aarch64-max --backend 'chacha/linux:chacha-arm64' --check abi --out "$tmp/run"
+check grep -rqs 'clobbered: d8' "$tmp/run/qemu-aarch64-max"
+
 exit $fail

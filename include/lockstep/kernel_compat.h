@@ -68,6 +68,56 @@
 	 * caller never asks for one. */
 	.macro cond_yield, lbl:req, tmp:req, tmp2
 	.endm
+	/* frame_push regcount, extra: a frame record (x29, x30; x29 = sp),
+	 * x19 and the next regcount - 1 callee-saved registers, and extra
+	 * bytes (a multiple of 16) of locals at sp + ((regcount + 3) / 2) * 16,
+	 * as the kernel lays it out; frame_pop undoes it. Not nestable. */
+	.macro lockstep_frame_reg, op, regcount, n, r
+	.if \n < (\regcount)
+	\op x\r, [sp, #16 + 8 * \n]
+	.endif
+	.endm
+	.macro lockstep_frame_regs, op, regcount
+	lockstep_frame_reg \op, \regcount, 0, 19
+	lockstep_frame_reg \op, \regcount, 1, 20
+	lockstep_frame_reg \op, \regcount, 2, 21
+	lockstep_frame_reg \op, \regcount, 3, 22
+	lockstep_frame_reg \op, \regcount, 4, 23
+	lockstep_frame_reg \op, \regcount, 5, 24
+	lockstep_frame_reg \op, \regcount, 6, 25
+	lockstep_frame_reg \op, \regcount, 7, 26
+	lockstep_frame_reg \op, \regcount, 8, 27
+	lockstep_frame_reg \op, \regcount, 9, 28
+	.endm
+	.macro frame_push, regcount:req, extra=0
+	.if (\regcount) < 0 || (\regcount) > 10
+	.error "frame_push: regcount must be 0 to 10"
+	.endif
+	.if ((\extra) % 16) != 0
+	.error "frame_push: extra must be a multiple of 16"
+	.endif
+	.ifdef .Llockstep_frame_regcount
+	.if .Llockstep_frame_regcount != -1
+	.error "frame_push: nested in another frame_push"
+	.endif
+	.endif
+	.set .Llockstep_frame_regcount, \regcount
+	.set .Llockstep_frame_size, (((\regcount) + 3) / 2) * 16 + (\extra)
+	stp x29, x30, [sp, #-.Llockstep_frame_size]!
+	mov x29, sp
+	lockstep_frame_regs str, \regcount
+	.endm
+	.macro frame_pop
+	.ifndef .Llockstep_frame_regcount
+	.error "frame_pop without frame_push"
+	.endif
+	.if .Llockstep_frame_regcount == -1
+	.error "frame_pop without frame_push"
+	.endif
+	lockstep_frame_regs ldr, .Llockstep_frame_regcount
+	ldp x29, x30, [sp], #.Llockstep_frame_size
+	.set .Llockstep_frame_regcount, -1
+	.endm
 #endif
 
 #else /* C */
@@ -267,6 +317,27 @@ static inline void kernel_fpu_begin(void) { lockstep_kernel_simd_begin("kernel_f
 static inline void kernel_fpu_end(void) { lockstep_kernel_simd_end("kernel_fpu_end"); }
 static inline void kernel_neon_begin(void) { lockstep_kernel_simd_begin("kernel_neon_begin"); }
 static inline void kernel_neon_end(void) { lockstep_kernel_simd_end("kernel_neon_end"); }
+/* <asm/simd.h> on arm64 since 6.19: scoped_ksimd() { ... } runs its block
+ * in a kernel_neon_begin()/end() section; the end runs however the block
+ * is left (break, return), as the kernel's cleanup guard makes it. */
+struct lockstep_ksimd_scope {
+	bool done;
+};
+static inline void lockstep_ksimd_scope_end(struct lockstep_ksimd_scope *scope)
+{
+	(void)scope;
+	lockstep_kernel_simd_end("kernel_neon_end (scoped_ksimd)");
+}
+static inline struct lockstep_ksimd_scope lockstep_ksimd_scope_begin(void)
+{
+	lockstep_kernel_simd_begin("kernel_neon_begin (scoped_ksimd)");
+	return (struct lockstep_ksimd_scope){false};
+}
+#define scoped_ksimd()                                                         \
+	for (struct lockstep_ksimd_scope lockstep_ksimd_                       \
+	     __attribute__((cleanup(lockstep_ksimd_scope_end))) =              \
+		     lockstep_ksimd_scope_begin();                             \
+	     !lockstep_ksimd_.done; lockstep_ksimd_.done = true)
 
 /* <linux/jump_label.h>: a static key is a flag; turning one on is
  * recorded. */
