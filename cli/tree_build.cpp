@@ -111,6 +111,7 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
                                    "-Wl,-z,noexecstack", "-Wl,-z,defs",
                                    "-o", module.string(), adapter_file.string(),
                                    (source_dir / "trees" / "support" / (m.family + "_generic.c")).string()};
+  for (const std::string& option : m.config) argv.push_back("-D" + option + "=1");
   for (const std::string& s : m.sources) argv.push_back((tree / s).string());
   const ProcessResult pr = run_process(argv, {}, log.string());
   if (!pr.error.empty() || pr.status != 0) {

@@ -58,6 +58,17 @@ ModuleRecipe module_of(const json& m, const fs::path& file, size_t i) {
     if (!(*sources)[s].is_string()) bad(file, field + ": not a string");
     r.sources.push_back(inside_tree((*sources)[s].get<std::string>(), file, field));
   }
+  if (const auto config = m.find("config"); config != m.end()) {
+    if (!config->is_array()) bad(file, where + "config: not an array of CONFIG_ names");
+    for (size_t c = 0; c < config->size(); ++c) {
+      const json& o = (*config)[c];
+      const std::string field = where + "config[" + std::to_string(c) + "]";
+      if (!o.is_string() || o.get<std::string>().rfind("CONFIG_", 0) != 0 ||
+          o.get<std::string>().find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != std::string::npos)
+        bad(file, field + ": not a CONFIG_ name in capitals");
+      r.config.push_back(o.get<std::string>());
+    }
+  }
   const bool glue = m.contains("glue"), function = m.contains("function");
   if (glue == function)
     bad(file, where + ": give either glue (with init, and blocks or crypt) or function (with needs)");

@@ -29,6 +29,9 @@ struct ModuleRecipe {
   std::string arch;    // "x86_64" or "arm64"
   std::string family;  // "sha256", "sha512", "chacha"
   std::vector<std::string> sources;  // assembly and C files, relative to the tree
+  // Kconfig options the files test with IS_ENABLED() that are set (to y)
+  // in the kernel configuration the module models: "CONFIG_CPU_SUP_ZHAOXIN".
+  std::vector<std::string> config;
   // Through the glue:
   std::string glue;      // the glue header, relative to the tree
   std::string init;      // the glue's init: "sha256_mod_init_arch"

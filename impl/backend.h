@@ -27,6 +27,10 @@ struct Backend {
   cpu::FeatureSet avoid = {};
   // The module file that supplied this backend; empty for lockstep's own.
   std::string_view module = {};
+  // A module built with lockstep's kernel environment: its glue's own init
+  // picks the code path from the environment's CPU, so it may pick a path
+  // that needs an emulated feature (trap environments run it too).
+  bool kernel_environment = false;
 
   // calls counts the front end's entries into this backend, so that dispatch
   // tests can prove which backend ran (BoringSSL's function_hit).

@@ -118,6 +118,17 @@ void glue_nested_section(void)
 void glue_end_without_begin(void) { kernel_fpu_end(); }
 
 int glue_kconfig_set(void) { return IS_ENABLED(CONFIG_LOCKSTEP_TEST_SET); }
+
+void glue_boot_cpu(unsigned *family, unsigned *model, unsigned *vendor)
+{
+#ifdef __x86_64__
+	*family = boot_cpu_data.x86;
+	*model = boot_cpu_data.x86_model;
+	*vendor = boot_cpu_data.x86_vendor;
+#else
+	*family = *model = *vendor = 0;
+#endif
+}
 int glue_kconfig_unset(void) { return IS_ENABLED(CONFIG_LOCKSTEP_TEST_UNSET); }
 size_t glue_round_up(size_t x, size_t to) { return round_up(x, to); }
 size_t glue_div_round_up(size_t n, size_t d) { return DIV_ROUND_UP(n, d); }

@@ -5,7 +5,10 @@
 // saves and restores the vector state and refuses nesting and imbalance,
 // and what the glue's init selects is recorded.
 #include <gtest/gtest.h>
-
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+#include <cstring>
 #include <string>
 
 #include "conformance/kernel_env/glue.h"
@@ -127,6 +130,36 @@ TEST_F(KernelEnv, FeatureLockstepDoesNotModelStops) {
   EXPECT_EXIT(host()->cpu_has("avx10"), ::testing::ExitedWithCode(2),
               "the module asks for CPU feature 'avx10', which lockstep does not model");
 }
+
+#if defined(__x86_64__)
+// boot_cpu_data against CPUID read here (leaf 0: vendor; leaf 1: family
+// and model with their extended fields, as the SDM says to combine them).
+TEST_F(KernelEnv, BootCpuDataIsCpuid) {
+  unsigned a, b, c, d;
+  ASSERT_TRUE(__get_cpuid(0, &a, &b, &c, &d));
+  char vendor[13] = {};
+  std::memcpy(vendor, &b, 4);
+  std::memcpy(vendor + 4, &d, 4);
+  std::memcpy(vendor + 8, &c, 4);
+  ASSERT_TRUE(__get_cpuid(1, &a, &b, &c, &d));
+  const unsigned base_family = (a >> 8) & 0xf, base_model = (a >> 4) & 0xf;
+  const unsigned family = base_family == 0xf ? base_family + ((a >> 20) & 0xff) : base_family;
+  const unsigned model =
+      base_family == 0x6 || base_family == 0xf ? base_model | ((a >> 16) & 0xf) << 4 : base_model;
+  const std::string v = vendor;
+  const unsigned want_vendor = v == "GenuineIntel"   ? 0
+                               : v == "AuthenticAMD" ? 2
+                               : v == "CentaurHauls" ? 5
+                               : v == "HygonGenuine" ? 9
+                               : v == "  Shanghai  " ? 10
+                                                     : 0xff;
+  unsigned got_family = 0, got_model = 0, got_vendor = 0;
+  glue_boot_cpu(&got_family, &got_model, &got_vendor);
+  EXPECT_EQ(got_family, family) << vendor;
+  EXPECT_EQ(got_model, model) << vendor;
+  EXPECT_EQ(got_vendor, want_vendor) << vendor;
+}
+#endif
 
 TEST_F(KernelEnv, KconfigAndArithmetic) {
   EXPECT_EQ(glue_kconfig_set(), 1);

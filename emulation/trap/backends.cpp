@@ -12,7 +12,10 @@ std::vector<const Backend*> backends_for(const Emulator& e) {
   std::vector<const Backend*> out;
   for (const catalog::Family* f : catalog::families())
     for (const Backend* b : f->backends())
-      if ((b->needs.bits() & e.provides.bits()) != 0) out.push_back(b);
+      // A kernel glue module declares no needs: its init chooses, possibly
+      // the path of what the emulator provides.
+      if ((b->needs.bits() & e.provides.bits()) != 0 || (b->kernel_environment && b->needs.bits() == 0))
+        out.push_back(b);
   return out;
 }
 

@@ -19,6 +19,7 @@ std::span<const ChachaBackend* const> module_backends() {
       b.needs = m->needs;
       b.notes = m->notes;
       b.module = m->file;
+      b.kernel_environment = m->kernel_environment;
       b.crypt = m->c->chacha_crypt;
       b.counter = static_cast<Counter>(m->c->chacha_counter);
       b.rounds = m->c->chacha_rounds;

@@ -71,9 +71,31 @@ void selected(const char* what) {
   g_selections.push_back(std::move(line));
 }
 
+// The kernel's X86_VENDOR_* numbers (arch/x86/include/asm/processor.h), by
+// CPUID vendor string.
+struct VendorNumber {
+  const char* cpuid;
+  unsigned number;
+};
+constexpr VendorNumber kVendors[] = {
+    {"GenuineIntel", 0}, {"AuthenticAMD", 2}, {"CentaurHauls", 5},
+    {"HygonGenuine", 9}, {"  Shanghai  ", 10},
+};
+constexpr unsigned kUnknownVendor = 0xff;
+
+void cpu_identity(unsigned* vendor, unsigned* family, unsigned* model) {
+  const cpu::CpuId& id = cpu::state().detection.id;
+  unsigned v = id.vendor.empty() ? 0 : kUnknownVendor;
+  for (const VendorNumber& n : kVendors)
+    if (id.vendor == n.cpuid) v = n.number;
+  if (vendor) *vendor = v;
+  if (family) *family = id.family;
+  if (model) *model = id.model;
+}
+
 const lockstep_kernel_host kHost = {
-    LOCKSTEP_KERNEL_HOST_VERSION, cpu_has, simd_usable, lockstep_kernel_section_begin,
-    lockstep_kernel_section_end,  selected,
+    LOCKSTEP_KERNEL_HOST_VERSION, cpu_has,  simd_usable, lockstep_kernel_section_begin,
+    lockstep_kernel_section_end,  selected, cpu_identity,
 };
 
 }  // namespace

@@ -115,8 +115,8 @@ void load(const std::string& file, std::deque<LoadedBackend>& out) {
     fail(file, "no entry function lockstep_module_v1 (is it exported, with C linkage?)");
   // Kernel code (lockstep/kernel_compat.h) asks the kernel environment;
   // it is there before the entry function, which may run the glue's init.
-  if (auto* host = static_cast<const lockstep_kernel_host**>(dlsym(handle, "lockstep_kernel_host_v1")))
-    *host = kernel::host();
+  auto* host = static_cast<const lockstep_kernel_host**>(dlsym(handle, "lockstep_kernel_host_v1"));
+  if (host) *host = kernel::host();
   kernel::begin_module_init(file);
   const lockstep_module* m = entry();
   kernel::end_module_init();
@@ -131,6 +131,7 @@ void load(const std::string& file, std::deque<LoadedBackend>& out) {
     LoadedBackend b;
     b.file = file;
     b.module = m->name;
+    b.kernel_environment = host != nullptr;
     check_backend(file, i, m->backends[i], b);
     for (const LoadedBackend& other : out)
       if (other.full_name == b.full_name)

@@ -27,6 +27,7 @@ struct LoadedBackend {
   std::string full_name;  // "<family>/<name>"
   std::string notes;
   cpu::FeatureSet needs;
+  bool kernel_environment = false;  // the module asks lockstep's kernel host
   const lockstep_backend* c;  // owned by the module, which stays loaded
 };
 

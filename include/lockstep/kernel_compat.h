@@ -302,6 +302,30 @@ static inline int cpu_has_xfeatures(u64 mask, const char **feature_name)
 	return ok;
 }
 
+/* <asm/processor.h> on x86: boot_cpu_data, the boot CPU's identity as
+ * CPUID gives it in the environment (family, model, vendor). A copy: the
+ * glue reads it, never writes it. */
+#define X86_VENDOR_INTEL 0
+#define X86_VENDOR_AMD 2
+#define X86_VENDOR_CENTAUR 5
+#define X86_VENDOR_HYGON 9
+#define X86_VENDOR_ZHAOXIN 10
+#define X86_VENDOR_UNKNOWN 0xff
+struct cpuinfo_x86 {
+	u8 x86;        /* family */
+	u8 x86_vendor; /* X86_VENDOR_* */
+	u8 x86_model;
+};
+static inline struct cpuinfo_x86 lockstep_kernel_boot_cpu_data(void)
+{
+	unsigned vendor = X86_VENDOR_UNKNOWN, family = 0, model = 0;
+
+	if (lockstep_kernel_host_v1 && lockstep_kernel_host_v1->version >= 2)
+		lockstep_kernel_host_v1->cpu_identity(&vendor, &family, &model);
+	return (struct cpuinfo_x86){(u8)family, (u8)vendor, (u8)model};
+}
+#define boot_cpu_data (lockstep_kernel_boot_cpu_data())
+
 /* <asm/cpufeature.h> on arm64: cpu_have_named_feature(SHA2). */
 #define LOCKSTEP_KERNEL_HWCAP_ASIMD "asimd"
 #define LOCKSTEP_KERNEL_HWCAP_SHA2 "sha2"

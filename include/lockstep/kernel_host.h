@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 
-#define LOCKSTEP_KERNEL_HOST_VERSION 1
+#define LOCKSTEP_KERNEL_HOST_VERSION 2
 
 struct lockstep_kernel_host {
 	unsigned version; /* LOCKSTEP_KERNEL_HOST_VERSION */
@@ -42,6 +42,12 @@ struct lockstep_kernel_host {
 	/* What the glue selected as it initialised: "static_call
 	 * sha256_blocks_x86 = sha256_blocks_ni", "static key have_sha_ni on". */
 	void (*selected)(const char *what);
+	/* Since version 2. boot_cpu_data's identity of the environment's CPU
+	 * (what CPUID says there: the host's, or the QEMU model's): the
+	 * kernel's X86_VENDOR_* number (Intel 0, AMD 2, Centaur 5, Hygon 9,
+	 * Zhaoxin 10; 0xff unknown), the family and the model, extended
+	 * fields added as the kernel adds them. Zeros off x86. */
+	void (*cpu_identity)(unsigned *vendor, unsigned *family, unsigned *model);
 };
 
 #ifdef __cplusplus

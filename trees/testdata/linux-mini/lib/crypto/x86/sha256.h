@@ -2,7 +2,8 @@
 /*
  * SHA-256 glue of lockstep's miniature tree: the kernel's interface
  * (sha256_blocks, sha256_finup_2x_arch, sha256_mod_init_arch) over four
- * "assembly" paths, one chosen at init by the boot CPU's features.
+ * "assembly" paths and the Zhaoxin hash engine, one chosen at init by the
+ * boot CPU's features and family.
  */
 #include <asm/fpu/api.h>
 #include <linux/static_call.h>
@@ -11,6 +12,25 @@ asmlinkage void mini_sha256_ssse3(struct sha256_block_state *state, const u8 *da
 asmlinkage void mini_sha256_avx(struct sha256_block_state *state, const u8 *data, size_t nblocks);
 asmlinkage void mini_sha256_avx2_bmi2(struct sha256_block_state *state, const u8 *data, size_t nblocks);
 asmlinkage void mini_sha256_shani(struct sha256_block_state *state, const u8 *data, size_t nblocks);
+
+/*
+ * The Zhaoxin hash engine: REP XSHA256 (F3 0F A6 D0) hashes RCX whole
+ * blocks at RSI into the state at RDI (32 bytes, 16-byte aligned) when RAX
+ * is all ones.
+ */
+static void mini_sha256_phe(struct sha256_block_state *state, const u8 *data, size_t nblocks)
+{
+	u8 room[SHA256_DIGEST_SIZE + 15];
+	u8 *h = PTR_ALIGN(&room[0], 16);
+	unsigned long whole_blocks = ~0UL;
+
+	memcpy(h, state, SHA256_DIGEST_SIZE);
+	asm volatile(".byte 0xf3, 0x0f, 0xa6, 0xd0"
+		     : "+a"(whole_blocks), "+c"(nblocks), "+S"(data)
+		     : "D"(h)
+		     : "memory");
+	memcpy(state, h, SHA256_DIGEST_SIZE);
+}
 
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(mini_simd);
 DEFINE_STATIC_CALL(mini_sha256_path, mini_sha256_ssse3);
@@ -56,6 +76,9 @@ static void sha256_mod_init_arch(void)
 
 	if (boot_cpu_has(X86_FEATURE_SHA_NI))
 		static_call_update(mini_sha256_path, mini_sha256_shani);
+	else if (IS_ENABLED(CONFIG_CPU_SUP_ZHAOXIN) && boot_cpu_has(X86_FEATURE_PHE_EN) &&
+		 boot_cpu_data.x86 >= 0x07)
+		static_call_update(mini_sha256_path, mini_sha256_phe);
 	else if (ymm && boot_cpu_has(X86_FEATURE_AVX2) && boot_cpu_has(X86_FEATURE_BMI2))
 		static_call_update(mini_sha256_path, mini_sha256_avx2_bmi2);
 	else if (ymm && boot_cpu_has(X86_FEATURE_AVX))
