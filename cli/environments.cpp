@@ -9,6 +9,7 @@
 #include "cpu/cpu.h"
 #include "cpu_models.h"
 #include "modules.h"
+#include "process.h"
 #include "trap/backends.h"
 
 namespace lockstep::cli {
@@ -16,19 +17,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// find_program looks `name` up in PATH, as a shell would.
-std::string find_program(const std::string& name) {
-  const char* path = std::getenv("PATH");
-  std::string_view rest = path ? path : "";
-  while (!rest.empty()) {
-    const size_t colon = rest.find(':');
-    const std::string dir(rest.substr(0, colon));
-    rest = colon == std::string_view::npos ? std::string_view{} : rest.substr(colon + 1);
-    const std::string candidate = (dir.empty() ? "." : dir) + "/" + name;
-    if (access(candidate.c_str(), X_OK) == 0) return candidate;
-  }
-  return "";
-}
 
 }  // namespace
 

@@ -18,4 +18,7 @@ ProcessResult run_process(const std::vector<std::string>& argv,
                           const std::vector<std::pair<std::string, std::string>>& env,
                           const std::string& log_path);
 
+// find_program looks `name` up in PATH, as a shell would; "" when absent.
+std::string find_program(const std::string& name);
+
 }  // namespace lockstep::cli

@@ -24,7 +24,8 @@ void replace_all(std::string& s, const std::string& from, const std::string& to)
     s.replace(at, from.size(), to);
 }
 
-// The compiler for an architecture, found on PATH.
+// The compiler for an architecture: $CC (a name or a path) or cc for x86_64,
+// the cross compiler for arm64.
 std::string compiler_for(const std::string& arch) {
   std::string name = "aarch64-linux-gnu-gcc";
   if (arch == "x86_64") {
@@ -32,11 +33,7 @@ std::string compiler_for(const std::string& arch) {
     name = cc && *cc ? cc : "cc";
   }
   if (name.find('/') != std::string::npos) return access(name.c_str(), X_OK) == 0 ? name : "";
-  const char* path = std::getenv("PATH");
-  std::stringstream dirs(path ? path : "");
-  for (std::string dir; std::getline(dirs, dir, ':');)
-    if (!dir.empty() && access((fs::path(dir) / name).c_str(), X_OK) == 0) return (fs::path(dir) / name).string();
-  return "";
+  return find_program(name);
 }
 
 // The first lines of the compiler's message, for the SKIP.
