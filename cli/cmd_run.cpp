@@ -777,6 +777,10 @@ void write_file(const fs::path& path, const std::string& text) {
 
 }  // namespace
 
+std::string matrix_json_path(const RunOptions& o) {
+  return o.json_out.empty() ? (run_dir(o) / "matrix.json").string() : o.json_out;
+}
+
 int cmd_run(const RunOptions& o) {
   const std::vector<Environment> all_envs = environments();
   std::vector<std::string> ids;
@@ -868,7 +872,7 @@ int cmd_run(const RunOptions& o) {
     }
     envs_json.push_back(j);
   }
-  const fs::path json_path = o.json_out.empty() ? run_dir(o) / "matrix.json" : fs::path(o.json_out);
+  const fs::path json_path = matrix_json_path(o);
   write_file(json_path, nlohmann::json{{"environments", envs_json},
                                        {"failed", failed || !problems.empty() || !usage.empty()},
                                        {"cells", summary}}

@@ -1,28 +1,80 @@
-// `lockstep tree DIR`: the SHA-2 and ChaCha implementations a Linux or U-Boot tree
-// holds, built as the recipes in trees/ say (the tree's own glue and
-// assembly, unchanged, in lockstep's build directory), then through the
-// whole matrix as `lockstep run` runs it, with run's options.
+// `lockstep tree DIR`: the SHA-2 and ChaCha implementations a Linux or
+// U-Boot tree holds, built as the recipes in trees/ say (the tree's own glue
+// and assembly, unchanged, in lockstep's build directory), then through the
+// whole matrix as `lockstep run` runs it, with run's options. With
+// --series, the tree after a patch series too (tree_series.h): both in one
+// matrix, then compared.
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <set>
 #include <functional>
 #include <unistd.h>
 
 #include "commands.h"
+#include "environments.h"
 #include "modules.h"
+#include "run_select.h"
 #include "tree_build.h"
 #include "tree_recipe.h"
+#include "tree_series.h"
 
 namespace lockstep::cli {
 namespace {
 
 namespace fs = std::filesystem;
 
-// One build directory per tree, so two trees (or a tree before and after a
-// series) never share modules.
+// One build directory per tree, so two trees never share modules.
 fs::path out_dir_for(const fs::path& tree) {
   char id[17];
   std::snprintf(id, sizeof id, "%016zx", std::hash<std::string>{}(tree.string()));
   return fs::path(LOCKSTEP_BUILD_DIR) / "trees" / id;
+}
+
+struct Modules {
+  std::vector<std::string> files, backends;
+  int skipped = 0;
+};
+
+// Builds every match of `tree` into `out`, saying what was built and what
+// not (with the compiler's message).
+void build_all(const std::vector<tree::Match>& found, const fs::path& tree, const fs::path& out,
+               const std::string& suffix, Modules& into) {
+  for (const tree::Match& m : found) {
+    const tree::Built b = tree::build(*m.recipe, *m.module, tree, LOCKSTEP_SOURCE_DIR, out, suffix);
+    if (b.module.empty()) {
+      std::printf("  SKIP  %-24s %s: %s\n", b.backend.c_str(), m.module->marker().c_str(), b.skip.c_str());
+      ++into.skipped;
+      continue;
+    }
+    std::printf("  built %-24s %s%s (recipe %s%s)\n", b.backend.c_str(),
+                m.module->through_glue() ? (m.module->glue + " + ").c_str() : (m.module->function + " of ").c_str(),
+                m.module->through_glue() ? (std::to_string(m.module->sources.size()) + " sources").c_str()
+                                         : m.module->sources.front().c_str(),
+                m.recipe->name.c_str(), b.reused ? "; unchanged since its last build" : "");
+    into.files.push_back(b.module.string());
+    into.backends.push_back(b.backend);
+  }
+}
+
+// The modules worth building for this run: of the families it selects, for
+// the architectures of the environments it selects (an arm64 module would
+// only be built to be skipped by `--env native`).
+std::vector<tree::Match> in_scope(const std::vector<tree::Match>& found, const RunOptions& run) {
+  std::set<std::string> archs;
+  for (const auto& [id, arch] : environment_archs()) {
+    const bool selected = run.envs.empty() || std::any_of(run.envs.begin(), run.envs.end(), [&](const std::string& g) {
+                            return glob_match(g, id);
+                          });
+    if (selected) archs.insert(arch);
+  }
+  std::vector<tree::Match> out;
+  for (const tree::Match& m : found) {
+    const bool family = run.families.empty() ||
+                        std::find(run.families.begin(), run.families.end(), m.module->family) != run.families.end();
+    if (family && archs.contains(m.module->arch)) out.push_back(m);
+  }
+  return out;
 }
 
 }  // namespace
@@ -34,6 +86,12 @@ int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
     return 2;
   }
   const fs::path tree = fs::canonical(o.dir, ec);
+  std::string series_error;
+  const std::vector<fs::path> series = tree::series_files(o.series, &series_error);
+  if (!series_error.empty()) {
+    std::fprintf(stderr, "lockstep tree: --series %s\n", series_error.c_str());
+    return 2;
+  }
   const std::vector<tree::Recipe> recipes = tree::load_recipes(fs::path(LOCKSTEP_SOURCE_DIR) / "trees");
   const std::vector<tree::Match> found = tree::match(recipes, tree);
   if (found.empty()) {
@@ -51,37 +109,46 @@ int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
     return 2;
   }
 
-  std::printf("tree %s\n", tree.c_str());
-  std::vector<std::string> built = modules, backends;
-  int skipped = 0;
-  for (const tree::Match& m : found) {
-    const tree::Built b = tree::build(*m.recipe, *m.module, tree, LOCKSTEP_SOURCE_DIR, out);
-    if (b.module.empty()) {
-      std::printf("  SKIP  %-24s %s: %s\n", b.backend.c_str(), m.module->marker().c_str(), b.skip.c_str());
-      ++skipped;
-      continue;
+  // The series first: a patch that does not apply is a usage error, found
+  // before anything is built or run.
+  const fs::path patched = out / "series-tree";
+  tree::AppliedSeries applied;
+  if (!series.empty()) {
+    applied = tree::apply_series(recipes, tree, series, patched, out / "series-work");
+    if (!applied.error.empty()) {
+      std::fprintf(stderr, "lockstep tree: --series: %s", applied.error.c_str());
+      if (applied.error.back() != '\n') std::fputc('\n', stderr);
+      return 2;
     }
-    std::printf("  built %-24s %s%s (recipe %s)\n", b.backend.c_str(),
-                m.module->through_glue() ? (m.module->glue + " + ").c_str() : (m.module->function + " of ").c_str(),
-                m.module->through_glue() ? (std::to_string(m.module->sources.size()) + " sources").c_str()
-                                         : m.module->sources.front().c_str(),
-                m.recipe->name.c_str());
-    built.push_back(b.module.string());
-    backends.push_back(b.backend);
   }
-  std::printf("  %zu built, %d skipped\n", backends.size(), skipped);
+
+  std::printf("tree %s\n", tree.c_str());
+  Modules built;
+  built.files = modules;
+  build_all(in_scope(found, o.run), tree, out, "", built);
+  if (!series.empty()) {
+    std::printf("tree %s after the series (a copy: %s), %zu patch(es):\n", tree.c_str(), patched.c_str(),
+                applied.patches.size());
+    for (const std::string& p : applied.patches) std::printf("  applied %s\n", p.c_str());
+    build_all(in_scope(tree::match(recipes, patched), o.run), patched, out / "series", tree::kSeriesSuffix, built);
+  }
+  std::printf("  %zu built, %d skipped\n", built.backends.size(), built.skipped);
   std::fflush(stdout);
-  if (backends.empty()) {
+  if (built.backends.empty()) {
     std::fprintf(stderr, "lockstep tree: nothing of %s built: nothing to run\n", tree.c_str());
     return 1;
   }
-  if (const int rc = route_modules(built, ""); rc != 0) return rc;
+  if (const int rc = route_modules(built.files, ""); rc != 0) return rc;
   RunOptions run = o.run;
   if (run.backends.empty()) {
-    run.backends = backends;
+    run.backends = built.backends;
     run.backends_given = false;
   }
-  return cmd_run(run);
+  const int rc = cmd_run(run);
+  if (series.empty() || rc == 2) return rc;
+  // The status is run's, over the cells of both trees: a tree that failed
+  // before the series is not a pass after it. The comparison says which.
+  return tree::compare(matrix_json_path(run)) == 2 ? 2 : rc;
 }
 
 }  // namespace lockstep::cli

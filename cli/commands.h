@@ -31,12 +31,15 @@ struct RunOptions {
   bool verbose = false;
 };
 int cmd_run(const RunOptions& o);
+// Where cmd_run writes its matrix as JSON.
+std::string matrix_json_path(const RunOptions& o);
 
 // `lockstep tree DIR`: build what the recipes recognise in DIR, then run
 // the matrix on it (on its backends alone unless run.backends says).
 struct TreeOptions {
   std::string dir;
   RunOptions run;
+  std::vector<std::string> series;  // patches, mails or directories of them
 };
 int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules);
 

@@ -25,6 +25,17 @@ std::string fuzz_harness_for(std::string_view family) {
   return catalog::find_family(family) ? std::string(family) : "";
 }
 
+std::vector<std::pair<std::string, std::string>> environment_archs() {
+  const std::string host(cpu::arch_name(cpu::build_arch()));
+  std::vector<std::pair<std::string, std::string>> out = {{"native", host}};
+#if defined(__x86_64__)
+  for (const trap::Emulator* t : trap::emulators()) out.emplace_back(trap::id(*t), host);
+  for (const models::Model& m : models::table().models)
+    out.emplace_back(m.id, m.emulator == "qemu-aarch64" ? "arm64" : "x86_64");
+#endif
+  return out;
+}
+
 std::vector<Environment> environments() {
   const fs::path build = LOCKSTEP_BUILD_DIR;
   const fs::path source = LOCKSTEP_SOURCE_DIR;
@@ -93,9 +104,12 @@ std::vector<Environment> environments() {
     out.push_back(e);
   }
 #endif
+  for (Environment& e : out)
+    for (const auto& [id, arch] : environment_archs())
+      if (id == e.id) e.arch = arch;
   // This host's modules reach its children through the inherited
   // LOCKSTEP_MODULES; naming it puts it in every reproducer line too.
-  const std::string native = modules_for(cpu::arch_name(cpu::build_arch()));
+  const std::string native = modules_for(std::string(cpu::arch_name(cpu::build_arch())));
   for (Environment& e : out) {
     const bool has = std::any_of(e.vars.begin(), e.vars.end(),
                                  [](const auto& v) { return v.first == "LOCKSTEP_MODULES"; });

@@ -24,9 +24,15 @@ struct Environment {
   std::vector<std::string> backend_impls = {};
   int fuzz_runs = 20000;            // random programs per backend
   std::string unavailable = {};     // non-empty: why this host cannot run it
+  std::string arch = {};            // the code it runs: "x86_64", "arm64"
 };
 
 std::vector<Environment> environments();
+
+// The id and arch of every environment environments() lists, without what
+// it works out from the backends: safe before modules are routed (the
+// backend registries are assembled once, at their first use).
+std::vector<std::pair<std::string, std::string>> environment_archs();
 
 // The fuzz harness covering a backend family ("sha256" -> "sha256").
 std::string fuzz_harness_for(std::string_view family);

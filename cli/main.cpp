@@ -89,6 +89,9 @@ int main(int argc, char** argv) {
   auto* tree = app.add_subcommand("tree", "Build the crypto of a Linux or U-Boot source tree (trees/ recipes) and run the matrix on it");
   tree->add_option("dir", to.dir, "The tree's top directory")->required();
   add_run_options(tree, to.run);
+  tree->add_option("--series", to.series,
+                   "Also the tree after this patch series, applied to a copy (repeatable: patches or mails "
+                   "in order, or a directory of *.patch/*.diff/*.mbox/*.eml); both in one matrix, compared");
 
   FuzzOptions fo;
   auto* fuzz = app.add_subcommand("fuzz", "Fuzz a harness (libFuzzer where built, else the replay driver)");

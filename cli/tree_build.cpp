@@ -1,7 +1,9 @@
 #include "tree_build.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <unistd.h>
 
@@ -44,12 +46,46 @@ std::string head(const std::string& text, int lines) {
   return out;
 }
 
+// What a module is built from, as one line per input: the command, the
+// adapter, and every file the compiler may read (the tree's directories of
+// the glue and sources, lockstep's headers and support files) by size and
+// modification time. The same text as last time: the module is current.
+std::string inputs_of(const std::vector<std::string>& argv, const std::string& adapter, const fs::path& tree,
+                      const ModuleRecipe& m, const fs::path& source_dir) {
+  std::string out;
+  for (const std::string& a : argv) out += a + "\n";
+  out += std::to_string(std::hash<std::string>{}(adapter)) + "\n";
+  std::vector<fs::path> dirs = {source_dir / "include", source_dir / "trees" / "support"};
+  std::vector<std::string> listed = m.sources;
+  if (m.through_glue()) listed.push_back(m.glue);
+  for (const std::string& f : listed) dirs.push_back(tree / fs::path(f).parent_path());
+  std::sort(dirs.begin(), dirs.end());
+  dirs.erase(std::unique(dirs.begin(), dirs.end()), dirs.end());
+  std::error_code ec;
+  for (const fs::path& d : dirs) {
+    // lockstep's own folders whole; the tree's without their subfolders.
+    const bool in_tree = !d.lexically_relative(tree).empty() && *d.lexically_relative(tree).begin() != "..";
+    std::vector<std::string> lines;
+    for (auto it = fs::recursive_directory_iterator(d, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+      if (in_tree && it.depth() > 0) continue;
+      if (!it->is_regular_file(ec)) continue;
+      const auto time = fs::last_write_time(it->path(), ec).time_since_epoch().count();
+      lines.push_back(it->path().string() + " " + std::to_string(it->file_size(ec)) + " " + std::to_string(time));
+    }
+    std::sort(lines.begin(), lines.end());
+    for (const std::string& l : lines) out += l + "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const fs::path& source_dir,
-            const fs::path& out_dir) {
+            const fs::path& out_dir, const std::string& suffix) {
   Built b;
-  b.backend = m.family + "/" + m.name;
+  const std::string name = m.name + suffix;
+  b.backend = m.family + "/" + name;
   for (const std::string& s : m.sources)
     if (std::error_code ec; !fs::is_regular_file(tree / s, ec)) {
       b.skip = "the tree has no " + s + " (recipe " + r.name + ")";
@@ -70,7 +106,7 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   replace_all(adapter, "@BLOCKS@", m.blocks);
   replace_all(adapter, "@HAS_FINUP_2X@", m.finup_2x.empty() ? "0" : "1");
   replace_all(adapter, "@FINUP_2X@", m.finup_2x.empty() ? "0" : m.finup_2x);
-  replace_all(adapter, "@NAME@", m.name);
+  replace_all(adapter, "@NAME@", name);
   replace_all(adapter, "@MODULE@", r.name);
   replace_all(adapter, "@NOTES@", m.through_glue()
                                       ? "the tree's " + m.glue + ", selecting by its own " + m.init + "()"
@@ -89,9 +125,11 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
                m.family + "_state, " + field + ");\n";
   replace_all(adapter, "@OFFSETS@", offsets);
 
-  std::string stem = m.family + "-" + m.name;
+  std::string stem = m.family + "-" + name;
   for (char& c : stem)
     if (c == ':' || c == '/') c = '-';
+  std::error_code made;
+  fs::create_directories(out_dir, made);
   const fs::path adapter_file = out_dir / (stem + ".adapter.c");
   const fs::path module = out_dir / (stem + ".so");
   const fs::path log = out_dir / (stem + ".log");
@@ -110,6 +148,16 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
                                    (source_dir / "trees" / "support" / (m.family + "_generic.c")).string()};
   for (const std::string& option : m.config) argv.push_back("-D" + option + "=1");
   for (const std::string& s : m.sources) argv.push_back((tree / s).string());
+  // Unchanged since the last build: the module stands (a tree is large and
+  // a user runs it again and again).
+  const fs::path inputs = out_dir / (stem + ".inputs");
+  const std::string now = inputs_of(argv, adapter, tree, m, source_dir);
+  if (std::error_code ec; fs::is_regular_file(module, ec) && read_file(inputs) == now) {
+    b.module = module;
+    b.reused = true;
+    return b;
+  }
+  fs::remove(inputs, made);
   const ProcessResult pr = run_process(argv, {}, log.string());
   if (!pr.error.empty() || pr.status != 0) {
     const std::string message = pr.error.empty() ? read_file(log) : pr.error;
@@ -123,6 +171,7 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
              "does not build (" + log.string() + "):\n" + head(message, 12);
     return b;
   }
+  std::ofstream(inputs) << now;
   b.module = module;
   return b;
 }

@@ -16,11 +16,15 @@ struct Built {
   std::string backend;  // "sha256/linux:sha256"
   std::filesystem::path module;  // the .so; empty when it did not build
   std::string skip;     // why not: a missing file, no compiler, the compiler's message
+  bool reused = false;  // nothing it is built from changed since the last build
 };
 
 // build compiles `m` of `tree` into `out_dir` with the compiler for its
 // architecture ($CC for x86_64, else cc; aarch64-linux-gnu-gcc for arm64).
+// `suffix` ends the backend's name and the module's file name (a patched
+// copy's ".series").
 Built build(const Recipe& r, const ModuleRecipe& m, const std::filesystem::path& tree,
-            const std::filesystem::path& source_dir, const std::filesystem::path& out_dir);
+            const std::filesystem::path& source_dir, const std::filesystem::path& out_dir,
+            const std::string& suffix = "");
 
 }  // namespace lockstep::cli::tree

@@ -16,7 +16,7 @@ check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
 expect() {
   local want=$1 pattern=$2
   shift 3
-  local out rc
+  local rc
   out=$("$cli" "$@" 2>&1)
   rc=$?
   if [ "$rc" -ne "$want" ] || ! grep -qE -- "$pattern" <<< "$out"; then
@@ -145,6 +145,36 @@ expect 1 'nothing of .* built: nothing to run' -- tree "$tmp/missing-source" --o
 cp -r "$mini" "$tmp/broken-asm"
 echo 'not_an_instruction %rax' >> "$tmp/broken-asm/lib/crypto/x86/sha256-ni-asm.S"
 expect 0 'not_an_instruction' -- tree "$tmp/broken-asm" --env native --check conformance --out "$tmp/run"
+
+# A patch series, before and after in one matrix: a posted mail
+# (quoted-printable, as git format-patch and mailing lists send it) that
+# plants the ChaCha counter defect turns those cells from PASS to FAIL; a
+# plain diff that changes a comment changes no verdict; the tree itself is
+# never written.
+series=$here/testdata/series
+sum_before=$(cat "$mini"/lib/crypto/x86/*.h | cksum)
+expect 1 'chacha20 @ chacha/linux:chacha \[conformance\]: PASS -> FAIL' \
+  -- tree "$mini" --env native --check conformance --series "$series/0001-chacha-whole-blocks.patch" --out "$tmp/run"
+check grep -q 'applied 0001-chacha-whole-blocks.patch: lib/crypto: x86/chacha: advance the counter by whole blocks' \
+  <<< "$out"
+expect 0 'series: 0 cells changed' \
+  -- tree "$mini" --env native --check conformance --series "$series/comment.diff" --out "$tmp/run"
+check python3 - "$tmp/run/matrix.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+rows = {r["backend"] for e in m["environments"] for r in e["matrix"]["rows"]}
+want = {"sha256/linux:sha256", "sha256/linux:sha256.series", "chacha/linux:chacha", "chacha/linux:chacha.series"}
+if rows != want:
+    print("rows:", sorted(rows))
+    sys.exit(1)
+PY
+check test "$sum_before" = "$(cat "$mini"/lib/crypto/x86/*.h | cksum)"
+# A patch that does not apply, or is not there: usage errors naming it.
+expect 2 'patch 2 of 2 \(stale.diff\) does not apply' \
+  -- tree "$mini" --env native --series "$series/comment.diff" --series "$series/stale.diff"
+expect 2 'no-such.patch: no such file' -- tree "$mini" --series "$tmp/no-such.patch"
+mkdir -p "$tmp/no-patches"
+expect 2 'holds no \*.patch' -- tree "$mini" --series "$tmp/no-patches"
 
 # Not a tree at all: usage errors.
 expect 2 'not a directory' -- tree "$tmp/no-such-dir"
