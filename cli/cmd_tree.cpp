@@ -113,6 +113,7 @@ int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
   // before anything is built or run.
   const fs::path patched = out / "series-tree";
   tree::AppliedSeries applied;
+  std::vector<std::string> untouched;  // modules the series leaves as they are
   if (!series.empty()) {
     applied = tree::apply_series(recipes, tree, series, patched, out / "series-work");
     if (!applied.error.empty()) {
@@ -130,7 +131,16 @@ int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
     std::printf("tree %s after the series (a copy: %s), %zu patch(es):\n", tree.c_str(), patched.c_str(),
                 applied.patches.size());
     for (const std::string& p : applied.patches) std::printf("  applied %s\n", p.c_str());
-    build_all(in_scope(tree::match(recipes, patched), o.run), patched, out / "series", tree::kSeriesSuffix, built);
+    std::vector<tree::Match> changed;
+    for (const tree::Match& m : in_scope(tree::match(recipes, patched), o.run)) {
+      if (tree::touches(applied, *m.module)) {
+        changed.push_back(m);
+      } else {
+        untouched.push_back(m.module->family + "/" + m.module->name);
+        std::printf("  same  %-24s the series touches none of its files\n", untouched.back().c_str());
+      }
+    }
+    build_all(changed, patched, out / "series", tree::kSeriesSuffix, built);
   }
   std::printf("  %zu built, %d skipped\n", built.backends.size(), built.skipped);
   std::fflush(stdout);
@@ -148,7 +158,7 @@ int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
   if (series.empty() || rc == 2) return rc;
   // The status is run's, over the cells of both trees: a tree that failed
   // before the series is not a pass after it. The comparison says which.
-  return tree::compare(matrix_json_path(run)) == 2 ? 2 : rc;
+  return tree::compare(matrix_json_path(run), untouched) == 2 ? 2 : rc;
 }
 
 }  // namespace lockstep::cli

@@ -198,8 +198,10 @@ AppliedSeries apply_series(const std::vector<Recipe>& recipes, const fs::path& t
       }
     }
   for (size_t i = 0; i < patches.size(); ++i) {
-    for (const std::string& f : touched(patches[i], git, work / fmt::format("numstat-{}.log", i), &result.error))
+    for (const std::string& f : touched(patches[i], git, work / fmt::format("numstat-{}.log", i), &result.error)) {
       files.insert(f);
+      result.touched.push_back(f);
+    }
     if (!result.error.empty()) return result;
   }
   for (const std::string& f : files) copy_file(tree, f, copy);
@@ -226,7 +228,16 @@ AppliedSeries apply_series(const std::vector<Recipe>& recipes, const fs::path& t
   return result;
 }
 
-int compare(const fs::path& matrix_json) {
+bool touches(const AppliedSeries& s, const ModuleRecipe& m) {
+  std::vector<std::string> listed = m.sources;
+  if (m.through_glue()) listed.push_back(m.glue);
+  for (const std::string& t : s.touched)
+    for (const std::string& f : listed)
+      if (fs::path(t).lexically_normal() == fs::path(f).lexically_normal()) return true;
+  return false;
+}
+
+int compare(const fs::path& matrix_json, const std::vector<std::string>& untouched) {
   nlohmann::json m;
   try {
     std::ifstream in(matrix_json);
@@ -278,7 +289,7 @@ int compare(const fs::path& matrix_json) {
       }
     }
     for (const auto& [key, checks] : before)
-      if (!after.contains(key))
+      if (!after.contains(key) && std::find(untouched.begin(), untouched.end(), key.second) == untouched.end())
         lines.push_back(fmt::format("  {:<26} {} @ {}: gone after the series (its module no longer builds or "
                                     "its files are gone)",
                                     id, key.first, key.second));
@@ -306,9 +317,14 @@ int compare(const fs::path& matrix_json) {
     }
   }
   fmt::print("\nseries: the tree before and after, cell by cell (rows of the patched tree end in {})\n", suffix);
+  if (!untouched.empty()) {
+    std::string names;
+    for (const std::string& u : untouched) names += (names.empty() ? "" : ", ") + u;
+    fmt::print("  the series touches no file of {}: the same before and after\n", names);
+  }
   for (const std::string& l : lines) fmt::print("{}\n", l);
   if (lines.empty()) fmt::print("  no cell changed verdict\n");
-  fmt::print("series: {} cells changed ({} fixed, {} broken); the patched tree: {} passed, {} failed{}\n", changed,
+  fmt::print("series: {} cells changed ({} fixed, {} broken); the patched rows: {} passed, {} failed{}\n", changed,
              fixed, broke, after_passed, after_failed,
              before_failed ? fmt::format(" (the tree before it: {} failed)", before_failed) : "");
   return 0;

@@ -23,8 +23,15 @@ std::vector<std::filesystem::path> series_files(const std::vector<std::string>& 
 
 struct AppliedSeries {
   std::vector<std::string> patches;  // one line each: file, and the mail's subject
+  std::vector<std::string> touched;  // the paths the series changes, relative to the tree
   std::string error;                 // why it did not apply, naming the patch
 };
+
+// touches: whether the series changes a file `m` lists (its glue, its
+// sources): a module it does not touch is the same after it. (A file the
+// glue includes from its own directory is not followed: kernel glue
+// includes only the kernel's headers.)
+bool touches(const AppliedSeries& s, const ModuleRecipe& m);
 
 // apply_series fills `copy` (emptied first) with the files of `tree` the
 // recipes list and the series touches, and applies each patch there in
@@ -36,9 +43,10 @@ AppliedSeries apply_series(const std::vector<Recipe>& recipes, const std::filesy
                            const std::filesystem::path& work);
 
 // compare prints, from a run's matrix.json, every cell whose verdict the
-// series changed, the rows it added or removed, what the kernel's init
-// selected before and after where that differs, and the counts; returns 2
-// when the matrix is unreadable, else 0.
-int compare(const std::filesystem::path& matrix_json);
+// series changed, the rows it added or removed (`untouched` backends have
+// no patched rows: the series left their files alone), what the kernel's
+// init selected before and after where that differs, and the counts;
+// returns 2 when the matrix is unreadable, else 0.
+int compare(const std::filesystem::path& matrix_json, const std::vector<std::string>& untouched);
 
 }  // namespace lockstep::cli::tree
