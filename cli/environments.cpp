@@ -25,9 +25,13 @@ std::string fuzz_harness_for(std::string_view family) {
   return catalog::find_family(family) ? std::string(family) : "";
 }
 
+// The kernel environment's SIMD modes besides "usable" (lockstep/kernel_host.h).
+constexpr const char* kSimdModes[] = {"unusable", "alternate"};
+
 std::vector<std::pair<std::string, std::string>> environment_archs() {
   const std::string host(cpu::arch_name(cpu::build_arch()));
   std::vector<std::pair<std::string, std::string>> out = {{"native", host}};
+  for (const char* mode : kSimdModes) out.emplace_back(std::string("simd-") + mode, host);
 #if defined(__x86_64__)
   for (const trap::Emulator* t : trap::emulators()) out.emplace_back(trap::id(*t), host);
   for (const models::Model& m : models::table().models)
@@ -36,11 +40,41 @@ std::vector<std::pair<std::string, std::string>> environment_archs() {
   return out;
 }
 
+// Natively again with may_use_simd() false on every call, and on every
+// other one: the generic fallbacks of the modules built with lockstep's
+// kernel environment (a tree's glue), and a switch within one message.
+// None where no such module is loaded.
+static std::vector<Environment> kernel_simd_environments(const fs::path& build) {
+  std::vector<std::string> impls, patterns;
+  for (const catalog::Family* f : catalog::families())
+    for (const Backend* b : f->backends()) {
+      if (!b->kernel_environment) continue;
+      const std::string impl(b->name.substr(b->name.find('/') + 1));
+      if (std::find(impls.begin(), impls.end(), impl) == impls.end()) impls.push_back(impl);
+      const std::string pattern = "*" + catalog::test_name("", *b).substr(1) + "*";
+      if (std::find(patterns.begin(), patterns.end(), pattern) == patterns.end()) patterns.push_back(pattern);
+    }
+  std::vector<Environment> out;
+  if (impls.empty()) return out;
+  std::string filter;
+  for (const std::string& p : patterns) filter += (filter.empty() ? "" : ":") + p;
+  for (const char* mode : kSimdModes)
+    out.push_back({.id = std::string("simd-") + mode,
+                   .name = std::string("native, SIMD ") + mode + " to the kernel glue (LOCKSTEP_KERNEL_SIMD=" + mode + ")",
+                   .build = build,
+                   .vars = {{"LOCKSTEP_KERNEL_SIMD", mode}},
+                   .gtest_filter = filter,
+                   .backend_impls = impls});
+  return out;
+}
+
 std::vector<Environment> environments() {
   const fs::path build = LOCKSTEP_BUILD_DIR;
   const fs::path source = LOCKSTEP_SOURCE_DIR;
   std::vector<Environment> out;
   out.push_back({.id = "native", .name = "native", .build = build});
+
+  for (Environment& e : kernel_simd_environments(build)) out.push_back(std::move(e));
 
 #if defined(__x86_64__)
   // One per trap emulator linked in (emulation/trap): the backends that need
