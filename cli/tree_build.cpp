@@ -130,6 +130,28 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
     if (c == ':' || c == '/') c = '-';
   std::error_code made;
   fs::create_directories(out_dir, made);
+
+  // What the kernel's build would generate, generated here.
+  std::vector<std::string> generated;
+  for (const ModuleRecipe::Generated& g : m.generate) {
+    const fs::path output = out_dir / (stem + ".generated") / g.output;
+    fs::create_directories(output.parent_path(), made);
+    std::vector<std::string> command;
+    for (std::string a : g.command) {
+      replace_all(a, "@TREE@", tree.string());
+      replace_all(a, "@OUTPUT@", output.string());
+      command.push_back(a);
+    }
+    if (const std::string program = find_program(command.front()); !program.empty()) command.front() = program;
+    const fs::path generate_log = out_dir / (stem + "." + g.output + ".log");
+    const ProcessResult gr = run_process(command, {}, generate_log.string());
+    if (!gr.error.empty() || gr.status != 0 || !fs::is_regular_file(output, made)) {
+      b.skip = "cannot generate " + g.output + " (" + generate_log.string() + "):\n" +
+               head(gr.error.empty() ? read_file(generate_log) : gr.error, 8);
+      return b;
+    }
+    generated.push_back(output.string());
+  }
   const fs::path adapter_file = out_dir / (stem + ".adapter.c");
   const fs::path module = out_dir / (stem + ".so");
   const fs::path log = out_dir / (stem + ".log");
@@ -148,10 +170,12 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
                                    (source_dir / "trees" / "support" / (m.family + "_generic.c")).string()};
   for (const std::string& option : m.config) argv.push_back("-D" + option + "=1");
   for (const std::string& s : m.sources) argv.push_back((tree / s).string());
+  argv.insert(argv.end(), generated.begin(), generated.end());
   // Unchanged since the last build: the module stands (a tree is large and
   // a user runs it again and again).
   const fs::path inputs = out_dir / (stem + ".inputs");
-  const std::string now = inputs_of(argv, adapter, tree, m, source_dir);
+  std::string now = inputs_of(argv, adapter, tree, m, source_dir);
+  for (const std::string& g : generated) now += std::to_string(std::hash<std::string>{}(read_file(g))) + "\n";
   if (std::error_code ec; fs::is_regular_file(module, ec) && read_file(inputs) == now) {
     b.module = module;
     b.reused = true;

@@ -69,6 +69,26 @@ ModuleRecipe module_of(const json& m, const fs::path& file, size_t i) {
       r.config.push_back(o.get<std::string>());
     }
   }
+  if (const auto generate = m.find("generate"); generate != m.end()) {
+    if (!generate->is_array()) bad(file, where + "generate: not an array of {output, command}");
+    for (size_t g = 0; g < generate->size(); ++g) {
+      const json& o = (*generate)[g];
+      const std::string field = where + "generate[" + std::to_string(g) + "].";
+      if (!o.is_object()) bad(file, field + ": not an object with output and command");
+      ModuleRecipe::Generated out;
+      out.output = text(o, "output", file, field);
+      if (out.output.find('/') != std::string::npos || out.output.starts_with("."))
+        bad(file, field + "output: '" + out.output + "' is not a plain file name");
+      const auto command = o.find("command");
+      if (command == o.end() || !command->is_array() || command->empty())
+        bad(file, field + "command: missing or not a non-empty array of strings");
+      for (const json& a : *command) {
+        if (!a.is_string() || a.get<std::string>().empty()) bad(file, field + "command: not a list of non-empty strings");
+        out.command.push_back(a.get<std::string>());
+      }
+      r.generate.push_back(std::move(out));
+    }
+  }
   const bool glue = m.contains("glue"), function = m.contains("function");
   if (glue == function)
     bad(file, where + ": give either glue (with init, and blocks or crypt) or function (with needs)");

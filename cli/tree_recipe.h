@@ -29,6 +29,14 @@ struct ModuleRecipe {
   std::string arch;    // "x86_64" or "arm64"
   std::string family;  // "sha256", "sha512", "chacha"
   std::vector<std::string> sources;  // assembly and C files, relative to the tree
+  // Sources the kernel's build generates (perlasm): each written by its
+  // command into lockstep's build directory, never the tree, and compiled
+  // with the sources. In the command, @TREE@ is the tree, @OUTPUT@ the file.
+  struct Generated {
+    std::string output;                // "sha256-core.S"
+    std::vector<std::string> command;  // {"perl", "@TREE@/lib/crypto/arm64/sha2-armv8.pl", "void", "@OUTPUT@"}
+  };
+  std::vector<Generated> generate;
   // Kconfig options the files test with IS_ENABLED() that are set (to y)
   // in the kernel configuration the module models: "CONFIG_CPU_SUP_ZHAOXIN".
   std::vector<std::string> config;

@@ -20,7 +20,7 @@ check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
 expect() {
   local want=$1 pattern=$2
   shift 3
-  local out rc
+  local rc
   out=$("$cli" "$@" 2>&1)
   rc=$?
   if [ "$rc" -ne "$want" ] || ! grep -qE -- "$pattern" <<< "$out"; then
@@ -102,6 +102,26 @@ if len(cells) != 24 or any(c != "PASS" for c in cells):
     print("cells:", cells)
     sys.exit(1)
 PY
+
+# The current layout's arm64 SHA-256 glue, with the scalar fallback the
+# kernel's build generates (sha256-core.S from sha2-armv8.pl, run by the
+# recipe's generate step into lockstep's build directory).
+expect 0 'kernel selected: sha256-linux-sha256-arm64.so: static key mini_have_ce on' \
+  -- tree "$mini" "${envs[@]}" --backend 'sha256/linux:sha256-arm64' --out "$tmp/run"
+check python3 - "$tmp/run/matrix.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+cells = [c.get("status") for e in m["environments"] for r in e["matrix"]["rows"] for c in r["checks"].values()]
+if len(cells) != 16 or any(c != "PASS" for c in cells):
+    print("cells:", cells)
+    sys.exit(1)
+PY
+# A generator that fails: that module is a SKIP with its message.
+cp -r "$mini" "$tmp/bad-generator"
+echo 'die "generator broken on purpose\n";' > "$tmp/bad-generator/lib/crypto/arm64/sha2-armv8.pl"
+expect 0 'SKIP +sha256/linux:sha256-arm64 .*cannot generate sha256-core.S' \
+  -- tree "$tmp/bad-generator" --env qemu-aarch64-max --check abi --out "$tmp/run"
+check grep -q 'generator broken on purpose' <<< "$out"
 
 # A planted glue that calls its NEON code without a section (scoped_ksimd()
 # dropped): the code's write to v8 reaches the caller, and abi fails.

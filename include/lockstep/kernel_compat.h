@@ -21,6 +21,12 @@
 
 #ifdef __ASSEMBLER__
 
+/* The kernel builds its assembly with __KERNEL__ (perlasm output tests it
+ * to leave out what only user-space libraries need). */
+#ifndef __KERNEL__
+#define __KERNEL__ 1
+#endif
+
 /* <linux/linkage.h>: a global, typed and sized function symbol. */
 #define SYM_FUNC_START(name)                                                   \
 	.globl name;                                                           \

@@ -62,6 +62,7 @@ static void sha256_blocks(struct sha256_block_state *state, const u8 *data, size
 
 /* The miniature has no 2-way code: it declines, and the caller finishes
  * the two messages one at a time. */
+#define sha256_finup_2x_arch sha256_finup_2x_arch
 static bool sha256_finup_2x_arch(const struct __sha256_ctx *ctx, const u8 *data1,
 				 const u8 *data2, size_t len, u8 out1[SHA256_DIGEST_SIZE],
 				 u8 out2[SHA256_DIGEST_SIZE])
