@@ -79,9 +79,10 @@ std::string command_line(const std::vector<std::pair<std::string, std::string>>&
 }
 
 struct Tally {
-  int passed = 0, failed = 0, skipped = 0;
-  std::string first_failure, skip_reason;
+  int passed = 0, failed = 0, skipped = 0, warned = 0;
+  std::string first_failure, skip_reason, first_warning;
   void add(const TestOutcome& t) {
+    if (!t.warning.empty() && warned++ == 0) first_warning = t.warning;
     if (t.result == TestOutcome::kFailed) {
       if (failed++ == 0) {
         first_failure = t.suite + "." + t.name;
@@ -103,6 +104,8 @@ struct Tally {
       return {Status::kSkip, !skip_reason.empty()      ? skip_reason
                              : !unusable_reason.empty() ? unusable_reason
                                                         : "every test skipped"};
+    if (warned)
+      return {Status::kWarn, warned == 1 ? first_warning : fmt::format("{} (and {} more)", first_warning, warned - 1)};
     return {Status::kPass, fmt::format("{} passed, {} skipped", passed, skipped)};
   }
 };
@@ -161,7 +164,7 @@ DeadRun read_dead_run(const fs::path& log) {
                skipped = ends(line, "[  SKIPPED ] ");
     if (ok || failed || skipped) {
       const size_t dot = d.unfinished.find('.');
-      TestOutcome t{d.unfinished.substr(0, dot), d.unfinished.substr(dot + 1), TestOutcome::kPassed, "", ""};
+      TestOutcome t{d.unfinished.substr(0, dot), d.unfinished.substr(dot + 1), TestOutcome::kPassed, "", "", ""};
       if (failed) t.result = TestOutcome::kFailed, t.failure = body;
       if (skipped) t.result = TestOutcome::kSkipped, t.skip_reason = body;
       d.finished.push_back(std::move(t));
@@ -444,7 +447,7 @@ class Runner {
                                TestOutcome::kFailed,
                                fmt::format("crashed: {}; the suite process died in this test, its log: {}",
                                            how_it_died(run.exit_status), log.string()),
-                               ""});
+                               "", ""});
       for (const TestOutcome& t : dead.finished) {
         const auto done = std::find(pending.begin(), pending.end(), t.suite + "." + t.name);
         if (done != pending.end()) pending.erase(done);
@@ -575,7 +578,7 @@ class Runner {
       if (!s->run.error.empty()) {
         for (const std::string& t : s->tests) {
           const size_t dot = t.find('.');
-          outcomes.push_back({t.substr(0, dot), t.substr(dot + 1), TestOutcome::kFailed, s->run.error, ""});
+          outcomes.push_back({t.substr(0, dot), t.substr(dot + 1), TestOutcome::kFailed, s->run.error, "", ""});
         }
         continue;
       }
@@ -711,7 +714,7 @@ class Runner {
 };
 
 struct Counts {
-  int pass = 0, fail = 0, skip = 0;
+  int pass = 0, fail = 0, skip = 0, warn = 0;
 };
 
 Counts count_cells(const std::vector<EnvReport>& reports) {
@@ -725,7 +728,7 @@ Counts count_cells(const std::vector<EnvReport>& reports) {
     for (const RowKey& r : e.matrix.rows())
       for (const std::string& col : e.matrix.columns()) {
         const Status s = e.matrix.get(r, col).status;
-        (s == Status::kPass ? c.pass : s == Status::kFail ? c.fail : c.skip) += 1;
+        (s == Status::kPass ? c.pass : s == Status::kFail ? c.fail : s == Status::kWarn ? c.warn : c.skip) += 1;
       }
   }
   return c;
@@ -744,7 +747,7 @@ std::string coverage(const std::vector<EnvReport>& reports) {
       for (const std::string& col : e.matrix.columns()) {
         const Cell& c = e.matrix.get(r, col);
         if (c.provenance.is_object() && c.provenance.value("declined", false)) continue;
-        if (c.status != Status::kPass) {
+        if (c.status != Status::kPass && c.status != Status::kWarn) {
           ok = false;
           if (!why_not.count(r.backend)) why_not[r.backend] = status_name(c.status) + "(" + c.detail + ")";
         }
@@ -849,7 +852,8 @@ int cmd_run(const RunOptions& o) {
 
   fmt::print("{}", coverage(reports));
   const Counts c = count_cells(reports);
-  const std::string summary = fmt::format("{} passed, {} failed, {} skipped", c.pass, c.fail, c.skip);
+  const std::string summary = fmt::format("{} passed, {} failed, {} skipped{}", c.pass, c.fail, c.skip,
+                                          c.warn ? fmt::format(", {} warned", c.warn) : "");
   fmt::print("\ncells: {} (in {})\n", summary,
              format_duration(std::chrono::duration<double>(Clock::now() - start).count()));
 

@@ -46,6 +46,7 @@ SuiteRun run_gtest(const std::vector<std::string>& command, const std::vector<st
           o.result = TestOutcome::kSkipped;
           o.skip_reason = t.value("skip_reason", "");
         }
+        o.warning = t.value("lockstep_warning", "");
         run.tests.push_back(std::move(o));
       }
     }

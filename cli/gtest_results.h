@@ -14,6 +14,7 @@ struct TestOutcome {
   enum { kPassed, kFailed, kSkipped } result = kPassed;
   std::string failure;  // first failure message, if any
   std::string skip_reason;  // from the test's "skip_reason" property
+  std::string warning;      // from its "lockstep_warning" property: a WARN
 };
 
 struct SuiteRun {

@@ -11,6 +11,7 @@ const Cell kUnfilled{Status::kSkip, "no check covered this cell"};
 
 std::string cell_text(const Cell& c) {
   if (c.status == Status::kSkip) return "SKIP(" + c.detail + ")";
+  if (c.status == Status::kWarn) return "WARN";
   return status_name(c.status);
 }
 
@@ -21,6 +22,7 @@ std::string status_name(Status s) {
     case Status::kPass: return "PASS";
     case Status::kFail: return "FAIL";
     case Status::kSkip: return "SKIP";
+    case Status::kWarn: return "WARN";
   }
   return "?";
 }
@@ -60,12 +62,15 @@ std::string Matrix::to_text() const {
       out += fmt::format("  {:<{}}", cell_text(get(r, columns_[i])), width[i]);
     out += "\n";
   }
-  std::vector<std::string> failures;
+  std::vector<std::string> failures, warnings;
   for (const RowKey& r : rows_)
-    for (const std::string& col : columns_)
+    for (const std::string& col : columns_) {
       if (const Cell& c = get(r, col); c.status == Status::kFail)
         failures.push_back(fmt::format("  {} @ {} [{}]: {}{}", r.algorithm, r.backend, col, c.detail,
                                        c.reproduce.empty() ? "" : "\n    reproduce: " + c.reproduce));
+      else if (c.status == Status::kWarn)
+        warnings.push_back(fmt::format("  {} @ {} [{}]: {}", r.algorithm, r.backend, col, c.detail));
+    }
   if (!notes_.empty()) {
     out += "\n";
     for (const auto& [name, c] : notes_) {
@@ -75,6 +80,10 @@ std::string Matrix::to_text() const {
         failures.push_back(fmt::format("  {}: {}{}", name, c.detail,
                                        c.reproduce.empty() ? "" : "\n    reproduce: " + c.reproduce));
     }
+  }
+  if (!warnings.empty()) {
+    out += "\nwarnings:\n";
+    for (const std::string& w : warnings) out += w + "\n";
   }
   if (!failures.empty()) {
     out += "\nfailures:\n";

@@ -2,7 +2,11 @@
 // modules' alike, runs through abi/'s trampoline (an AbiAudit) over lengths
 // around every block and lane boundary. A callee-saved register it does not
 // preserve fails its row with the register, the function and the call named;
-// upper vector state left dirty is printed as a warning, never a failure.
+// upper vector state left dirty (no vzeroupper) is a warning, never a
+// failure: the test records it and the matrix shows WARN. For modules built
+// with the kernel environment, the kernel_fpu sections are judged too:
+// their length against the x86 glue's 4 KiB budget, and dirty upper state
+// at their end.
 #include <cstdio>
 #include <string>
 
@@ -12,6 +16,7 @@
 #include "backend_fixture.h"
 #include "chacha/chacha.h"
 #include "module/guard.h"
+#include "module/kernel_host.h"
 
 namespace lockstep::conformance {
 namespace {
@@ -21,8 +26,20 @@ namespace {
 constexpr size_t kLengths[] = {0,   1,   3,   55,  56,  63,  64,  65,  111, 112, 119,  127,
                                128, 129, 191, 255, 256, 257, 511, 512, 513, 1000, 4096, 4099};
 
+// warn records the running test's first warning for the matrix (a WARN
+// cell) and prints every one to the log.
+void warn(const std::string& text) {
+  std::printf("[ WARNING  ] %s\n", text.c_str());
+  static std::string test_warned;  // the test that has its warning recorded
+  const testing::TestInfo* t = testing::UnitTest::GetInstance()->current_test_info();
+  const std::string test = t ? std::string(t->test_suite_name()) + "." + t->name() : "";
+  if (test == test_warned) return;
+  test_warned = test;
+  testing::Test::RecordProperty("lockstep_warning", text);
+}
+
 // judge fails the running test for each register the audit saw clobbered,
-// naming `row` and `call` (which reproduces it), and prints the warnings.
+// naming `row` and `call` (which reproduces it), and records the warnings.
 void judge(const AbiAudit& audit, const std::string& row, const std::string& call) {
   EXPECT_GT(audit.calls(), 0u) << row << ": " << call << " made no call through the trampoline";
   for (const AbiAudit::Finding& f : audit.findings()) {
@@ -30,8 +47,7 @@ void judge(const AbiAudit& audit, const std::string& row, const std::string& cal
       ADD_FAILURE() << row << ": abi: " << f.function << "() " << f.report.to_string() << " ("
                     << call << ")";
     } else if (f.report.upper_vector_state_dirty) {
-      std::printf("[ WARNING  ] %s: abi: %s() %s (%s)\n", row.c_str(), f.function.c_str(),
-                  f.report.to_string().c_str(), call.c_str());
+      warn(fmt::format("{}: abi: {}() {} ({})", row, f.function, f.report.to_string(), call));
     }
   }
 }
@@ -77,6 +93,45 @@ TEST_P(HashAbi, CalleeSavedRegisters) {
   }
 }
 
+// The kernel's rules for a SIMD section, judged on one call long enough to
+// need several: on x86, where kernel_fpu_begin() keeps preemption off, the
+// glue splits its work so that no section runs over 4 KiB (SZ_4K); and the
+// code in a section ends with vzeroupper, so no ymm/zmm upper state is in
+// use at kernel_fpu_end(). Only for modules built with the kernel
+// environment, whose sections the host counts. arm64 glue keeps no budget
+// (kernel-mode NEON is preemptible in current kernels).
+template <class Call>
+void judge_sections(const lockstep::Backend& b, const std::string& row, size_t len, Call&& call) {
+  if (!b.kernel_environment) GTEST_SKIP() << "not built with lockstep's kernel environment";
+  namespace k = module::kernel;
+  const k::SectionStats before = k::section_stats();
+  call();
+  const k::SectionStats after = k::section_stats();
+  const uint64_t sections = after.sections - before.sections;
+  const uint64_t dirty = after.dirty_upper_at_end - before.dirty_upper_at_end;
+  if (dirty > 0)
+    warn(fmt::format("{}: {} of {} kernel_fpu sections ended with ymm/zmm upper state in use (no vzeroupper "
+                     "before kernel_fpu_end), over a {}-byte call",
+                     row, dirty, sections, len));
+#if defined(__x86_64__)
+  constexpr size_t kBudget = 4096;
+  // The average is a lower bound of the longest section.
+  if (sections > 0 && len / sections > kBudget + 128)
+    warn(fmt::format("{}: a {}-byte call ran in {} kernel_fpu section(s), {} bytes each on average: over the "
+                     "x86 glue's 4 KiB budget per section",
+                     row, len, sections, len / sections));
+#endif
+  EXPECT_FALSE(after.open) << row << ": a kernel_fpu/neon section is still open after the call";
+}
+
+// 16 KiB and a partial block: SIMD paths, several sections, a tail.
+constexpr size_t kSectionCallLength = 16 * 1024 + 65;
+
+TEST_P(HashAbi, KernelSections) {
+  const Bytes msg = rng().bytes(kSectionCallLength);
+  judge_sections(*backend(), label(), msg.size(), [&] { digest(msg); });
+}
+
 class CipherAbi : public AbiTest<CipherTest> {};
 
 INSTANTIATE_TEST_SUITE_P(All, CipherAbi, testing::ValuesIn(cipher_params()), CipherParamName());
@@ -106,6 +161,12 @@ TEST_P(CipherAbi, CalleeSavedRegisters) {
     if (k->derive_by(backend(), key.data(), nonce.data(), out.data()))
       judge(audit, label(), fmt::format("its own {}", k->name));
   }
+}
+
+TEST_P(CipherAbi, KernelSections) {
+  const Bytes key = rng().bytes(32), nonce = rng().bytes(alg().nonce_size);
+  Bytes buf = rng().bytes(kSectionCallLength);
+  judge_sections(*backend(), label(), buf.size(), [&] { crypt(key, 1, nonce, buf.data(), buf.data(), buf.size()); });
 }
 
 }  // namespace

@@ -104,6 +104,29 @@ check grep -q 'todo / CHACHA_BLOCK_SIZE' "$tmp/counter-bug/lib/crypto/x86/chacha
 expect 1 'chacha20 @ chacha/linux:chacha +FAIL' \
   -- tree "$tmp/counter-bug" --env native --backend 'chacha/linux:*' --check conformance --out "$tmp/run"
 
+# The kernel's section rules, as WARN cells of the abi column (counted, in
+# JUnit and KTAP, never a failure): a glue that takes 64 KiB per
+# kernel_fpu section instead of 4 KiB, and ymm code that ends its section
+# without vzeroupper.
+cp -r "$mini" "$tmp/long-section"
+sed -i 's/min_t(unsigned int, bytes, SZ_4K)/min_t(unsigned int, bytes, SZ_64K)/' "$tmp/long-section/lib/crypto/x86/chacha.h"
+check grep -q 'SZ_64K' "$tmp/long-section/lib/crypto/x86/chacha.h"
+expect 0 'chacha20 @ chacha/linux:chacha +WARN' -- tree "$tmp/long-section" --env native --check abi \
+  --backend 'chacha/linux:*' --out "$tmp/run" --junit "$tmp/run.xml" --ktap "$tmp/run.ktap"
+check grep -q "over the x86 glue's 4 KiB budget per section" <<< "$out"
+check grep -qE 'cells: 0 passed, 0 failed, 0 skipped, 3 warned' <<< "$out"
+check grep -q 'WARN: chacha20 via chacha/linux:chacha' "$tmp/run.xml"
+check grep -q '# WARN .*4 KiB budget' "$tmp/run.ktap"
+if grep -qw avx2 /proc/cpuinfo; then
+  cp -r "$mini" "$tmp/no-vzeroupper"
+  sed -i '/vzeroupper/d; s/vpxord\t%ymm16, %ymm16, %ymm16/vpxord\t%ymm1, %ymm1, %ymm1/' \
+    "$tmp/no-vzeroupper"/lib/crypto/x86/chacha-avx*-x86_64.S
+  check bash -c "! grep -q vzeroupper '$tmp/no-vzeroupper'/lib/crypto/x86/chacha-avx*-x86_64.S"
+  expect 0 'chacha20 @ chacha/linux:chacha +WARN' -- tree "$tmp/no-vzeroupper" --env native --check abi \
+    --backend 'chacha/linux:*' --out "$tmp/run"
+  check grep -q 'ended with ymm/zmm upper state in use (no vzeroupper before kernel_fpu_end)' <<< "$out"
+fi
+
 # A planted selection bug (the BMI2 test dropped): the rorx path is chosen
 # where AVX2 comes without BMI2, and faults there.
 if [ -n "$qemu" ]; then

@@ -27,6 +27,7 @@ struct section {
   bool open;
   uint64_t completed;
   uint64_t dirty_upper_at_end;
+  uint64_t xinuse_at_begin; /* x86: XINUSE once the section has begun */
 };
 /* Zero-initialised: the XSAVE header's reserved bytes must be 0. */
 static _Thread_local struct section t_section;
@@ -93,6 +94,11 @@ static void save(unsigned char* area) {
      default MXCSR (round to nearest, exceptions masked). */
   const uint32_t mxcsr_default = 0x1f80;
   __asm__ volatile("fninit\n\tldmxcsr %0" : : "m"(mxcsr_default));
+  /* Clean upper halves to start with, so that upper state in use at the
+     end is the section's own doing (AVX state enabled: XCR0 bit 2). */
+  if (i->xsave && (i->mask & 4))
+    __asm__ volatile("vzeroupper");
+  t_section.xinuse_at_begin = i->xinuse ? xgetbv(1) : 0;
 }
 
 static void restore(const unsigned char* area) {
@@ -103,11 +109,13 @@ static void restore(const unsigned char* area) {
     __asm__ volatile("fxrstor64 (%0)" : : "r"(area) : "memory");
 }
 
-/* Upper halves of ymm or zmm registers, or AVX-512 state, in use: the code
-   in the section did not end with vzeroupper. */
+/* The upper halves of ymm0-15 or zmm0-15 (XINUSE bits 2 and 6) brought into
+   use in the section and still in use: its code did not end with
+   vzeroupper. zmm16-31 and the opmasks (bits 7 and 5) are left out:
+   vzeroupper does not clear them, and they cost SSE code nothing. */
 static bool upper_state_dirty(void) {
   const struct xsave_info* i = xsave_info();
-  return i->xinuse && (xgetbv(1) & 0xe4) != 0;
+  return i->xinuse && (xgetbv(1) & ~t_section.xinuse_at_begin & 0x44) != 0;
 }
 #elif defined(__aarch64__)
 static void save(unsigned char* area) {
