@@ -143,6 +143,10 @@ int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
     build_all(changed, patched, out / "series", tree::kSeriesSuffix, built);
   }
   std::printf("  %zu built, %d skipped\n", built.backends.size(), built.skipped);
+  // The same modules go through fuzz, vectors and bench with --module.
+  for (size_t i = modules.size(); i < built.files.size(); ++i) std::printf("  module %s\n", built.files[i].c_str());
+  if (built.files.size() > modules.size())
+    std::printf("  (lockstep fuzz, vectors and bench take them with --module FILE)\n");
   std::fflush(stdout);
   if (built.backends.empty()) {
     std::fprintf(stderr, "lockstep tree: nothing of %s built: nothing to run\n", tree.c_str());
