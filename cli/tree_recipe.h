@@ -18,8 +18,8 @@ namespace lockstep::cli::tree {
 // kernel's crypto API glue, U-Boot), one assembly function is called as
 // such glue calls it, and the module declares what that function needs.
 //
-// The environment says how that glue calls it: "linux" (the default) in a
-// SIMD section of at most 4 KiB where SIMD is usable, the generic code
+// The environment says how that glue calls it: "linux" (the default) in
+// SIMD sections of at most 4 KiB where SIMD is usable, the generic code
 // elsewhere, with include/lockstep/kernel's headers; "u-boot" directly, as
 // plain C calls a function (U-Boot has no kernel_neon_begin: the AAPCS64's
 // callee-saved d8-d15 are the callee's to keep), with

@@ -5,7 +5,7 @@
 // upper vector state left dirty (no vzeroupper) is a warning, never a
 // failure: the test records it and the matrix shows WARN. For modules built
 // with the kernel environment, the kernel_fpu sections are judged too:
-// their length against the x86 glue's 4 KiB budget, and dirty upper state
+// their length against a 4 KiB budget on x86, and dirty upper state
 // at their end.
 #include <cstdio>
 #include <string>
@@ -94,8 +94,9 @@ TEST_P(HashAbi, CalleeSavedRegisters) {
 }
 
 // The kernel's rules for a SIMD section, judged on one call long enough to
-// need several: on x86, where kernel_fpu_begin() keeps preemption off, the
-// glue splits its work so that no section runs over 4 KiB (SZ_4K); and the
+// need several: on x86, where kernel_fpu_begin() keeps preemption off, no
+// section should run over 4 KiB (the kernel's ChaCha glue splits its work
+// at SZ_4K; its SHA-2 glue takes a whole update, and is told so); and the
 // code in a section ends with vzeroupper, so no ymm/zmm upper state is in
 // use at kernel_fpu_end(). Only for modules built with the kernel
 // environment, whose sections the host counts. arm64 glue keeps no budget
@@ -117,8 +118,8 @@ void judge_sections(const lockstep::Backend& b, const std::string& row, size_t l
   constexpr size_t kBudget = 4096;
   // The average is a lower bound of the longest section.
   if (sections > 0 && len / sections > kBudget + 128)
-    warn(fmt::format("{}: a {}-byte call ran in {} kernel_fpu section(s), {} bytes each on average: over the "
-                     "x86 glue's 4 KiB budget per section",
+    warn(fmt::format("{}: a {}-byte call ran in {} kernel_fpu section(s), {} bytes each on average: over "
+                     "4 KiB per section, preemption off all along (the kernel's ChaCha glue splits at 4 KiB)",
                      row, len, sections, len / sections));
 #endif
   EXPECT_FALSE(after.open) << row << ": a kernel_fpu/neon section is still open after the call";
