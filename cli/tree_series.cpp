@@ -94,8 +94,9 @@ std::vector<Patch> patches_of(const fs::path& file, size_t index, const fs::path
 }
 
 // The paths a diff touches, as `git apply --numstat` lists them.
-std::vector<std::string> touched(const Patch& p, const std::string& git, const fs::path& log, std::string* error) {
-  const ProcessResult r = run_process({git, "apply", "--numstat", p.file.string()}, {}, log.string());
+std::vector<std::string> touched(const Patch& p, const std::string& git, const fs::path& repo, const fs::path& log,
+                                 std::string* error) {
+  const ProcessResult r = run_process({git, "-C", repo.string(), "apply", "--numstat", p.file.string()}, {}, log.string());
   if (!r.error.empty() || r.status != 0) {
     *error = fmt::format("{}: not a diff git can read:\n{}", p.what, first_lines(r.error.empty() ? read_text(log) : r.error, 5));
     return {};
@@ -183,6 +184,15 @@ AppliedSeries apply_series(const std::vector<Recipe>& recipes, const fs::path& t
     patches.insert(patches.end(), p.begin(), p.end());
   }
 
+  // A repository of its own, where git reads and applies the paths: run
+  // inside another repository's subfolder (lockstep's build directory lies
+  // in its checkout), git leaves out every path outside that subfolder.
+  const fs::path init_log = work / "init.log";
+  const ProcessResult init = run_process({git, "-C", copy.string(), "init", "-q"}, {}, init_log.string());
+  if (!init.error.empty() || init.status != 0) {
+    result.error = "git init " + copy.string() + " failed:\n" + first_lines(read_text(init_log), 5);
+    return result;
+  }
   // The files the recipes read (whole directories: a glue may include its
   // neighbours) and the files the series touches.
   std::set<std::string> files;
@@ -198,22 +208,22 @@ AppliedSeries apply_series(const std::vector<Recipe>& recipes, const fs::path& t
       }
     }
   for (size_t i = 0; i < patches.size(); ++i) {
-    for (const std::string& f : touched(patches[i], git, work / fmt::format("numstat-{}.log", i), &result.error)) {
+    const std::vector<std::string> paths =
+        touched(patches[i], git, copy, work / fmt::format("numstat-{}.log", i), &result.error);
+    if (!result.error.empty()) return result;
+    // Never a silent pass: a patch that changes nothing git can see is an error.
+    if (paths.empty()) {
+      result.error = fmt::format("patch {} of {} ({}) changes no file that git can read in it", i + 1,
+                                 patches.size(), patches[i].what);
+      return result;
+    }
+    for (const std::string& f : paths) {
       files.insert(f);
       result.touched.push_back(f);
     }
-    if (!result.error.empty()) return result;
   }
   for (const std::string& f : files) copy_file(tree, f, copy);
 
-  // A repository of its own, so that git applies the paths there and never
-  // in a repository the copy happens to lie in (lockstep's build directory).
-  const fs::path init_log = work / "init.log";
-  const ProcessResult init = run_process({git, "-C", copy.string(), "init", "-q"}, {}, init_log.string());
-  if (!init.error.empty() || init.status != 0) {
-    result.error = "git init " + copy.string() + " failed:\n" + first_lines(read_text(init_log), 5);
-    return result;
-  }
   for (size_t i = 0; i < patches.size(); ++i) {
     const fs::path log = work / fmt::format("apply-{}.log", i);
     const ProcessResult r =

@@ -178,6 +178,9 @@ expect 0 'not_an_instruction' -- tree "$tmp/broken-asm" --env native --check con
 # never written.
 series=$here/testdata/series
 sum_before=$(cat "$mini"/lib/crypto/x86/*.h | cksum)
+# From a folder of lockstep's own checkout, as ctest runs it from the build
+# directory there: git must still see every path of the series.
+cd "$here"
 expect 1 'chacha20 @ chacha/linux:chacha \[conformance\]: PASS -> FAIL' \
   -- tree "$mini" --env native --check conformance --series "$series/0001-chacha-whole-blocks.patch" --out "$tmp/run"
 check grep -q 'applied 0001-chacha-whole-blocks.patch: lib/crypto: x86/chacha: advance the counter by whole blocks' \
@@ -196,6 +199,7 @@ if rows != want:
     sys.exit(1)
 PY
 check test "$sum_before" = "$(cat "$mini"/lib/crypto/x86/*.h | cksum)"
+cd - > /dev/null
 # A patch that does not apply, or is not there: usage errors naming it.
 expect 2 'patch 2 of 2 \(stale.diff\) does not apply' \
   -- tree "$mini" --env native --series "$series/comment.diff" --series "$series/stale.diff"
