@@ -89,6 +89,12 @@ std::vector<Environment> environments() {
                   .gtest_filter = trap::gtest_filter_for(*t) + ":Dispatch.*",
                   .backend_impls = impls};
     if (t->fuzz_runs > 0) e.fuzz_runs = t->fuzz_runs;
+    if (!t->cpu_mask.empty()) {
+      // After the user's own mask, which still applies.
+      const char* user = std::getenv("LOCKSTEP_CPU");
+      e.vars.emplace_back("LOCKSTEP_CPU", (user && *user ? std::string(user) + "," : "") + std::string(t->cpu_mask));
+      e.name += ", LOCKSTEP_CPU=" + std::string(t->cpu_mask) + " as the CPUs that have it";
+    }
     // Without a backend that needs what it emulates, it would show every row.
     if (impls.empty()) e.unavailable = "no backend needs what it emulates";
     out.push_back(e);

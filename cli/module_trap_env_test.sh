@@ -16,6 +16,6 @@ check [ "$rc" -eq 1 ]
 check grep -qE '^sha256 @ sha256/x86-phe +PASS' <<< "$out"
 check grep -qE '^sha512 @ sha512/x86-phe +PASS' <<< "$out"
 check grep -qE '^sha256 @ sha256/teeth:phe-misaligned +FAIL' <<< "$out"
-check grep -qE "reproduce: LOCKSTEP_EMULATE=phe LOCKSTEP_MODULES=$module .*conformance_tests --gtest_filter=" <<< "$out"
+check grep -qE "reproduce: LOCKSTEP_EMULATE=phe LOCKSTEP_CPU=-sha_ni LOCKSTEP_MODULES=$module .*conformance_tests --gtest_filter=" <<< "$out"
 [ $fail -eq 0 ] || tail -n 25 <<< "$out"
 exit $fail

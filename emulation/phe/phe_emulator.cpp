@@ -183,6 +183,7 @@ constinit const trap::Emulator kTrapEmulator = {
     .prepare = nullptr,
     .handle = handle,
     .fuzz_runs = 0,
+    .cpu_mask = "-sha_ni",
 };
 
 uint64_t emulated_instructions() { return g_emulated.load(std::memory_order_relaxed); }

@@ -56,6 +56,11 @@ struct Emulator {
   // Random programs per backend for `lockstep run`'s fuzz cells under this
   // emulator; 0 for the default. A slow emulator asks for fewer.
   int fuzz_runs;
+  // What `lockstep run`'s environment hides besides, in LOCKSTEP_CPU's
+  // syntax, so that it models the CPUs that have the extension ("-sha_ni":
+  // Zhaoxin's have PHE and no SHA-NI, and a kernel glue that finds SHA-NI
+  // never reaches its PHE path). Empty: nothing.
+  std::string_view cpu_mask = {};
 };
 
 // emulators lists the emulators linked into this executable, in the order
