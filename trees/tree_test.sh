@@ -10,21 +10,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 mini=$here/testdata/linux-mini
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-fail=0
-check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
-# expect STATUS PATTERN -- ARGS...: lockstep's status and a line of its output.
-expect() {
-  local want=$1 pattern=$2
-  shift 3
-  local rc
-  out=$("$cli" "$@" 2>&1)
-  rc=$?
-  if [ "$rc" -ne "$want" ] || ! grep -qE -- "$pattern" <<< "$out"; then
-    echo "FAILED: lockstep $* -> exit $rc (want $want), output without /$pattern/:"
-    tail -n 15 <<< "$out"
-    fail=1
-  fi
-}
+# shellcheck source=test_helpers.sh
+source "$here/test_helpers.sh"
 
 # The miniature as it is: built, every cell passes natively and, where
 # QEMU runs the suites (not in a sanitizer build), under Haswell,-bmi2: AVX2

@@ -1,0 +1,29 @@
+# Sourced by tree_test.sh and tree_arm64_test.sh (with $cli set): the
+# helpers both use. A failed check sets fail=1; the script exits with it.
+fail=0
+check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
+# expect STATUS PATTERN -- ARGS...: lockstep's status and a line of its
+# output; the output stays in $out for further checks.
+expect() {
+  local want=$1 pattern=$2
+  shift 3
+  local rc
+  out=$("$cli" "$@" 2>&1)
+  rc=$?
+  if [ "$rc" -ne "$want" ] || ! grep -qE -- "$pattern" <<< "$out"; then
+    echo "FAILED: lockstep $* -> exit $rc (want $want), output without /$pattern/:"
+    tail -n 15 <<< "$out"
+    fail=1
+  fi
+}
+# all_pass MATRIX COUNT: the run's matrix has COUNT cells, every one PASS.
+all_pass() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+cells = [c.get("status") for e in m["environments"] for r in e["matrix"]["rows"] for c in r["checks"].values()]
+if len(cells) != int(sys.argv[2]) or any(c != "PASS" for c in cells):
+    print("cells:", cells)
+    sys.exit(1)
+PY
+}
