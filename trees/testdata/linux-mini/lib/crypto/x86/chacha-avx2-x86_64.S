@@ -9,7 +9,7 @@
 
 .text
 SYM_FUNC_START(mini_chacha_avx2)
-	vpxor	%ymm0, %ymm0, %ymm0
+	vpcmpeqd	%ymm0, %ymm0, %ymm0
 	vzeroupper
 	push	%rbx
 	push	%r12

@@ -9,7 +9,7 @@
 
 .text
 SYM_FUNC_START(mini_chacha_avx512vl)
-	vpxord	%ymm16, %ymm16, %ymm16
+	vpternlogd	$0xff, %ymm16, %ymm16, %ymm16
 	kmovq	%k1, %rax
 	vzeroupper
 	push	%rbx
