@@ -88,6 +88,12 @@ std::string algorithm_table(const Algorithm& a);
 std::string finup2x_table(const Results& r);
 std::string targets_table(const std::vector<Target>& t);
 
+// before_after_table renders, for every backend whose id ends in `suffix`
+// (a patched tree's ".series"), its MB/s by length beside the backend of
+// the same id without it, and their ratio: the seed-style table of a patch
+// series. Empty when no id ends in `suffix`.
+std::string before_after_table(const Results& r, std::string_view suffix);
+
 // svg draws MB/s against length for one algorithm: log-scale x with a tick
 // at each length, log-scale y, one polyline per series that has data
 // (anchors dashed), a legend, axis labels and a title.

@@ -216,6 +216,32 @@ std::vector<std::pair<std::string, std::vector<double>>> polylines(const std::st
   return out;
 }
 
+// A series that made a module faster, one it added, one whose patched
+// backend could not run here: each gets its table or its reason.
+TEST(BenchReport, BeforeAfterTablePairsEachPatchedBackendWithItsOrigin) {
+  const json j = {{"benchmarks", json::array({
+                       run("hash/sha256/sha256/linux:sha256/64", 200),
+                       run("hash/sha256/sha256/linux:sha256.series/64", 300),
+                       run("hash/sha256/sha256/linux:sha256/4096", 1000),
+                       run("hash/sha256/sha256/linux:sha256.series/4096", 900),
+                       run("hash/sha256/sha256/linux:new.series/64", 50),
+                       run("hash/sha256/sha256/linux:new.series/4096", 70),
+                       run("crypt/chacha20/chacha/linux:chacha/64", 100),
+                       skipped("crypt/chacha20/chacha/linux:chacha.series/64", "needs phe, which this CPU lacks"),
+                       run("hash/sha256/sha256/generic/64", 150),
+                   })}};
+  const std::string t = before_after_table(parse(j), ".series");
+  EXPECT_NE(t.find("### SHA-256: sha256/linux:sha256 before and after the series, MB/s"), std::string::npos) << t;
+  EXPECT_NE(t.find("| 64 | 200 | 300 | 1.50x |"), std::string::npos) << t;
+  EXPECT_NE(t.find("| 4096 | 1000 | 900 | 0.90x |"), std::string::npos) << t;
+  EXPECT_NE(t.find("| 64 | - | 50.0 | new |"), std::string::npos) << t;
+  EXPECT_NE(t.find("Not run here: chacha/linux:chacha.series (needs phe, which this CPU lacks)"), std::string::npos)
+      << t;
+  // generic is no patched backend: no table of its own.
+  EXPECT_EQ(t.find("generic before"), std::string::npos) << t;
+  EXPECT_EQ(before_after_table(parse(sample()), ".series"), "");
+}
+
 TEST(BenchReport, SvgHasOnePolylinePerSeriesWithData) {
   const Results r = parse(sample());
   const std::string svg = bench_report::svg(r.algorithms[0], r);

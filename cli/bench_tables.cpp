@@ -142,6 +142,32 @@ std::string targets_table(const std::vector<Target>& targets) {
   return out;
 }
 
+std::string before_after_table(const Results& r, std::string_view suffix) {
+  std::string out;
+  for (const Algorithm& a : r.algorithms) {
+    for (const Series& after : a.series) {
+      if (after.anchor || !after.id.ends_with(suffix)) continue;
+      const std::string before_id = after.id.substr(0, after.id.size() - suffix.size());
+      const Series* before = a.find(before_id);
+      out += fmt::format("### {}: {} before and after the series, MB/s\n\n", a.display, before_id);
+      if (after.mbps.empty() || (before && before->mbps.empty())) {
+        const Series& idle = after.mbps.empty() ? after : *before;
+        out += fmt::format("Not run here: {} ({}).\n\n", idle.id, idle.skipped.empty() ? "no result" : idle.skipped);
+        continue;
+      }
+      out += row({"bytes", "before", "after", "after / before"});
+      out += row({"---:", "---:", "---:", "---:"});
+      for (const size_t len : a.lengths) {
+        // A backend the series added has no "before": its row says so.
+        const std::string change = before ? ratio_text(ratio(at(&after, len), at(before, len))) : "new";
+        out += row({std::to_string(len), mbps_text(at(before, len)), mbps_text(at(&after, len)), change});
+      }
+      out += "\n";
+    }
+  }
+  return out;
+}
+
 std::string markdown(const Results& r) {
   std::string out = "## lockstep bench\n\n";
   for (const auto& [k, v] : r.context) out += fmt::format("- {}: {}\n", k, v);

@@ -162,7 +162,9 @@ int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
   if (series.empty() || rc == 2) return rc;
   // The status is run's, over the cells of both trees: a tree that failed
   // before the series is not a pass after it. The comparison says which.
-  return tree::compare(matrix_json_path(run), untouched) == 2 ? 2 : rc;
+  if (tree::compare(matrix_json_path(run), untouched) == 2) return 2;
+  if (o.bench_time > 0) tree::bench_series(out, o.bench_time);
+  return rc;
 }
 
 }  // namespace lockstep::cli

@@ -40,6 +40,7 @@ struct TreeOptions {
   std::string dir;
   RunOptions run;
   std::vector<std::string> series;  // patches, mails or directories of them
+  double bench_time = 0.05;         // per benchmark of the before/after table; 0: none
 };
 int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules);
 

@@ -92,6 +92,9 @@ int main(int argc, char** argv) {
   tree->add_option("--series", to.series,
                    "Also the tree after this patch series, applied to a copy (repeatable: patches or mails "
                    "in order, or a directory of *.patch/*.diff/*.mbox/*.eml); both in one matrix, compared");
+  tree->add_option("--bench-time", to.bench_time,
+                   "With --series: seconds per benchmark of the before/after MB/s table (default 0.05; 0: no table)")
+      ->check(CLI::Range(0.0, 60.0));
 
   FuzzOptions fo;
   auto* fuzz = app.add_subcommand("fuzz", "Fuzz a harness (libFuzzer where built, else the replay driver)");

@@ -49,4 +49,10 @@ AppliedSeries apply_series(const std::vector<Recipe>& recipes, const std::filesy
 // returns 2 when the matrix is unreadable, else 0.
 int compare(const std::filesystem::path& matrix_json, const std::vector<std::string>& untouched);
 
+// bench_series prints the seed-style MB/s table of every native backend
+// the series rebuilt, before and after, measured side by side in one
+// lockstep_bench run at the kernel's benchmark lengths (tree_series_bench.cpp).
+// It reports and never decides the exit status; the JSON stays in `out`.
+void bench_series(const std::filesystem::path& out, double min_time);
+
 }  // namespace lockstep::cli::tree

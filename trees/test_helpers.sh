@@ -2,6 +2,7 @@
 # helpers both use. A failed check sets fail=1; the script exits with it.
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
+check_not() { if "$@"; then echo "FAILED (should not hold): $*"; fail=1; fi; }
 # expect STATUS PATTERN -- ARGS...: lockstep's status and a line of its
 # output; the output stays in $out for further checks.
 expect() {
