@@ -1,6 +1,8 @@
 // `lockstep fuzz`: runs a harness under libFuzzer where the fuzz preset is
-// built, otherwise through the replay-and-random driver, with a progress
-// line at least once a second on a terminal and a summary at the end.
+// built and the environment (--env, as `lockstep run` has them) lets it
+// run, otherwise through the replay-and-random driver of the environment's
+// build, with a progress line at least once a second on a terminal and a
+// summary at the end.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -18,6 +20,8 @@
 #include <fmt/format.h>
 
 #include "commands.h"
+#include "process.h"
+#include "fuzz_env.h"
 
 extern char** environ;
 
@@ -31,8 +35,10 @@ using Clock = std::chrono::steady_clock;
 struct FuzzerStatus {
   unsigned long long execs = 0, execs_per_s = 0, corpus = 0;
   std::string signature;  // the harness's "lockstep: ... != oracle" line
-  std::string artifact;   // libFuzzer's crash file
-  bool done = false;
+  std::string fault;      // else a trap emulator's "lockstep phe emulator: ..." refusal
+  std::string fault_case;  // and the crash report's "<harness>: the case: <backend> ..." line
+  std::string artifact;   // libFuzzer's crash file, or the replay driver's
+  std::string checks;     // the harness's "fuzz_<name>: checks ..." line
 };
 
 // The number right after `key` in `line`, if there is one.
@@ -57,9 +63,14 @@ void absorb(std::string_view line, FuzzerStatus& p) {
   if (n) p.execs = std::max(p.execs, *n);
   if (auto rate = number_after(line, "exec/s: ")) p.execs_per_s = *rate;
   if (auto corp = number_after(line, "corp: ")) p.corpus = *corp;
-  if (const size_t at = line.find("Test unit written to "); at != std::string_view::npos)
-    p.artifact = std::string(line.substr(at + 21));
+  for (const std::string_view key : {"Test unit written to ", "fuzz replay: saved it to "})
+    if (const size_t at = line.find(key); at != std::string_view::npos)
+      p.artifact = std::string(line.substr(at + key.size()));
+  if (line.starts_with("fuzz_") && line.find(": checks ") != std::string_view::npos && p.checks.empty())
+    p.checks = std::string(line);
   if (line.starts_with("lockstep: ") && p.signature.empty()) p.signature = std::string(line);
+  if (line.starts_with("lockstep ") && p.fault.empty()) p.fault = std::string(line);
+  if (line.find(": the case: ") != std::string_view::npos && p.fault_case.empty()) p.fault_case = std::string(line);
 }
 
 size_t count_files(const fs::path& dir) {
@@ -91,41 +102,56 @@ std::vector<std::string> options_flags(const fs::path& options) {
   return flags;
 }
 
+// The command that replays `input` as the run ran it: the environment's
+// variables, its launcher, the binary.
+std::string reproducer(const FuzzPlan& plan, const std::string& input) {
+  std::vector<std::string> argv = plan.env.launcher;
+  argv.push_back(plan.binary);
+  argv.push_back(input);
+  return command_line(plan.env.vars, argv);
+}
+
+// The arguments after the binary: libFuzzer's, with the harness's options
+// file, or the replay driver's.
+std::vector<std::string> driver_args(const FuzzOptions& o, const FuzzPlan& plan, const fs::path& corpus,
+                                     const fs::path& failure) {
+  const fs::path src = LOCKSTEP_SOURCE_DIR;
+  const fs::path seeds = src / "fuzz/corpus" / o.target;
+  if (!plan.libfuzzer)
+    return {"--seconds", std::to_string(o.seconds), "--save-failure", failure.string(), seeds.string(),
+            corpus.string()};
+  std::vector<std::string> args = {fmt::format("-max_total_time={}", o.seconds), "-print_final_stats=1"};
+  for (const std::string& f : options_flags(src / "fuzz" / ("fuzz_" + o.target + ".options"))) {
+    // The options file names the dictionary relative to itself.
+    if (f.starts_with("-dict=")) args.push_back("-dict=" + (src / "fuzz" / f.substr(6)).string());
+    else args.push_back(f);
+  }
+  if (o.jobs > 1) args.push_back(fmt::format("-fork={}", o.jobs));
+  args.push_back(corpus.string());
+  args.push_back(seeds.string());
+  return args;
+}
+
 }  // namespace
 
 int cmd_fuzz(const FuzzOptions& o) {
-  const fs::path src = LOCKSTEP_SOURCE_DIR;
-  const fs::path libfuzzer = src / "build/fuzz/fuzz" / ("fuzz_" + o.target);
-  const fs::path replay = fs::path(LOCKSTEP_BUILD_DIR) / "fuzz" / ("fuzz_" + o.target + "_replay");
-  const fs::path seeds = src / "fuzz/corpus" / o.target;
-  if (!fs::exists(replay)) {
-    fmt::print(stderr, "lockstep fuzz: unknown harness '{}' (no {})\n", o.target, replay.string());
-    return 1;
-  }
-  const bool use_libfuzzer = fs::exists(libfuzzer);
-  const fs::path corpus = o.corpus.empty() ? src / "corpus" / o.target : fs::path(o.corpus);
+  // Before anything is created: a wrong --env leaves no corpus behind.
+  FuzzPlan plan;
+  if (const int rc = plan_fuzz(o, plan); rc != 0) return rc;
+  const Environment& env = plan.env;
+  const fs::path corpus = o.corpus.empty() ? fs::path(LOCKSTEP_SOURCE_DIR) / "corpus" / o.target : fs::path(o.corpus);
   fs::create_directories(corpus);
-  const fs::path log_path = fs::path(LOCKSTEP_BUILD_DIR) / ("fuzz_" + o.target + ".log");
+  // One log and failure file per environment: runs in two can go at once.
+  const std::string stem = "fuzz_" + o.target + (env.id == "native" ? "" : "-" + env.id);
+  const fs::path log_path = fs::path(LOCKSTEP_BUILD_DIR) / (stem + ".log");
 
-  std::vector<std::string> argv;
-  if (use_libfuzzer) {
-    argv = {libfuzzer.string(), fmt::format("-max_total_time={}", o.seconds), "-print_final_stats=1"};
-    for (const std::string& f : options_flags(src / "fuzz" / ("fuzz_" + o.target + ".options"))) {
-      // The options file names the dictionary relative to itself.
-      if (f.starts_with("-dict=")) argv.push_back("-dict=" + (src / "fuzz" / f.substr(6)).string());
-      else argv.push_back(f);
-    }
-    if (o.jobs > 1) argv.push_back(fmt::format("-fork={}", o.jobs));
-    argv.push_back(corpus.string());
-    argv.push_back(seeds.string());
-  } else {
-    argv = {replay.string(), "--seconds", std::to_string(o.seconds), "--save-failure",
-            (fs::path(LOCKSTEP_BUILD_DIR) / ("fuzz_" + o.target + "-failure")).string(),
-            seeds.string(), corpus.string()};
-  }
-  fmt::print("lockstep fuzz: {} via {} for {} s, corpus {} (log {})\n", o.target,
-             use_libfuzzer ? "libFuzzer" : "the replay driver (no fuzz build: ./lockstep fuzz builds it when clang-19 is installed)",
-             o.seconds, corpus.string(), log_path.string());
+  std::vector<std::string> argv = env.launcher;
+  argv.push_back(plan.binary);
+  for (std::string& a : driver_args(o, plan, corpus, fs::path(LOCKSTEP_BUILD_DIR) / (stem + "-failure")))
+    argv.push_back(std::move(a));
+  fmt::print("lockstep fuzz: {}{} via {} for {} s, corpus {} (log {})\n", o.target,
+             env.id == "native" ? "" : " in " + env.id + " (" + env.name + ")", plan.driver, o.seconds,
+             corpus.string(), log_path.string());
   std::fflush(stdout);
 
   int pipefd[2];
@@ -134,6 +160,8 @@ int cmd_fuzz(const FuzzOptions& o) {
   for (std::string& a : argv) cargv.push_back(a.data());
   cargv.push_back(nullptr);
   setenv("LOCKSTEP_FUZZ_PROGRESS", "1", 1);
+  // The child inherits them; this process has read what it needs of them.
+  for (const auto& [k, v] : env.vars) setenv(k.c_str(), v.c_str(), 1);
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
@@ -150,6 +178,7 @@ int cmd_fuzz(const FuzzOptions& o) {
   const bool tty = isatty(1);
   std::ofstream log(log_path);
   FuzzerStatus p;
+  bool checks_shown = false;
   std::string pending;
   const Clock::time_point start = Clock::now();
   Clock::time_point last_print = start;
@@ -171,6 +200,12 @@ int cmd_fuzz(const FuzzOptions& o) {
       pending.append(buf, static_cast<size_t>(n));
       for (size_t nl; (nl = pending.find('\n')) != std::string::npos; pending.erase(0, nl + 1))
         absorb(pending.substr(0, nl), p);
+      // Which backends are fuzzed (module ones too) and which are not here.
+      if (!p.checks.empty() && !checks_shown) {
+        checks_shown = true;
+        fmt::print("{}{}\n", tty ? "\r\033[K" : "", p.checks);
+        std::fflush(stdout);
+      }
     }
     const auto now = Clock::now();
     if (now - last_print >= std::chrono::seconds(tty ? 1 : 10)) {
@@ -192,7 +227,9 @@ int cmd_fuzz(const FuzzOptions& o) {
   }
   fmt::print("fuzz_{}: FAILED after {}\n", o.target, status());
   if (!p.signature.empty()) fmt::print("  {}\n", p.signature);
-  if (!p.artifact.empty()) fmt::print("  reproduce: {} {}\n", argv[0], p.artifact);
+  for (const std::string& l : {p.fault, p.fault_case})
+    if (p.signature.empty() && !l.empty()) fmt::print("  {}\n", l);
+  if (!p.artifact.empty()) fmt::print("  reproduce: {}\n", reproducer(plan, p.artifact));
   fmt::print("  full report in {}\n", log_path.string());
   return 1;
 }

@@ -60,24 +60,6 @@ std::string column_of(const std::string& suite, const std::string& name) {
   return "";
 }
 
-std::string shell_quote(const std::string& s) {
-  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-                                        "_-./=,+:@%") == std::string::npos)
-    return s;
-  std::string out = "'";
-  for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-std::string command_line(const std::vector<std::pair<std::string, std::string>>& vars,
-                         const std::vector<std::string>& argv) {
-  std::string out;
-  for (const auto& [k, v] : vars) out += k + "=" + shell_quote(v) + " ";
-  for (const std::string& a : argv) out += shell_quote(a) + " ";
-  if (!out.empty()) out.pop_back();
-  return out;
-}
-
 struct Tally {
   int passed = 0, failed = 0, skipped = 0, warned = 0;
   std::string first_failure, skip_reason, first_warning;

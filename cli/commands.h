@@ -49,6 +49,8 @@ struct FuzzOptions {
   int seconds = 60;
   int jobs = 1;        // > 1: libFuzzer's -fork
   std::string corpus;  // default: corpus/<target> in the source tree
+  std::string env = "native";        // an environment id, as `run --list-envs` prints them
+  std::vector<std::string> modules;  // --module: each must be of the code env runs
 };
 int cmd_fuzz(const FuzzOptions& o);
 

@@ -107,6 +107,10 @@ int main(int argc, char** argv) {
       ->expected(0, 2);
   fuzz->add_option("--seconds", fo.seconds, "How long to fuzz")->check(CLI::Range(1, 86400 * 7));
   fuzz->add_option("--jobs", fo.jobs, "Parallel fuzzing processes (libFuzzer -fork)")->check(CLI::Range(1, 256));
+  fuzz->add_option("--env", fo.env,
+                   "Fuzz in this environment of `lockstep run` (ids as `run --list-envs` prints: phe-trap, "
+                   "qemu-aarch64-max, ...; default native); under QEMU and the trap emulators with the "
+                   "replay driver of the environment's build, with its --module files");
 
   BenchOptions bo;
   auto* bench = app.add_subcommand("bench", "Benchmark every backend against OpenSSL and Crypto++: tables and SVG charts");
@@ -151,11 +155,12 @@ int main(int argc, char** argv) {
   // vouches for nothing must not let dispatch pick code that faults.
   if (const int rc = check_emulation_environment(); rc != 0) return rc;
   // Before any registry is asked: registries load LOCKSTEP_MODULES once.
-  // Only `run` has environments for another architecture's modules.
+  // Only `run` and `fuzz` (--env) have environments for another
+  // architecture's modules; cmd_fuzz checks them against its environment.
   const std::string command = app.get_subcommands().empty() ? "" : app.get_subcommands().front()->get_name();
   // `tree` routes its modules itself, once it has built them.
   if (*tree) return cmd_tree(to, modules);
-  if (const int rc = route_modules(modules, *run ? "" : command); rc != 0) return rc;
+  if (const int rc = route_modules(modules, *run || *fuzz ? "" : command); rc != 0) return rc;
   if (*fuzz) {
     // The harness name is optional: a lone argument that is no harness name
     // is a corpus only if it is an existing directory.
@@ -173,6 +178,7 @@ int main(int argc, char** argv) {
       return 2;
     }
     if (!fuzz_args.empty()) fo.corpus = fuzz_args.front();
+    fo.modules = modules;
     return cmd_fuzz(fo);
   }
   if (*list) return cmd_list(json);

@@ -18,6 +18,11 @@ ProcessResult run_process(const std::vector<std::string>& argv,
                           const std::vector<std::pair<std::string, std::string>>& env,
                           const std::string& log_path);
 
+// command_line is `vars` and `argv` as one line a shell runs the same way
+// (reproducer lines are pasted into shells): words quoted where needed.
+std::string command_line(const std::vector<std::pair<std::string, std::string>>& vars,
+                         const std::vector<std::string>& argv);
+
 // find_program looks `name` up in PATH, as a shell would; "" when absent.
 std::string find_program(const std::string& name);
 
