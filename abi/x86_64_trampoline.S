@@ -127,8 +127,18 @@ lockstep_abi_trampoline:
 	cld
 	stmxcsr	X86_MXCSR_AFTER(%r10)
 	fnstcw	X86_FCW_AFTER(%r10)
+	/* Reloading costs tens of cycles a call (ldmxcsr and fldcw are
+	 * serialising on some CPUs): only where the callee changed them. */
+	movl	X86_MXCSR_AFTER(%r10), %r11d
+	cmpl	X86_MXCSR_BEFORE(%r10), %r11d
+	je	5f
 	ldmxcsr	X86_MXCSR_BEFORE(%r10)
+5:
+	movzwl	X86_FCW_AFTER(%r10), %r11d
+	cmpw	X86_FCW_BEFORE(%r10), %r11w
+	je	6f
 	fldcw	X86_FCW_BEFORE(%r10)
+6:
 
 	testl	$X86_FLAG_XINUSE, X86_FLAGS(%r10)
 	jz	3f

@@ -2,11 +2,13 @@
 // or one message's init and crypt, per iteration.
 #include <benchmark/benchmark.h>
 
+#include <optional>
 #include <string>
 
 #include "bench.h"
 #include "catalog.h"
 #include "cpu/cpu.h"
+#include "module/guard.h"
 
 namespace lockstep::bench {
 
@@ -23,11 +25,14 @@ std::string name(std::string_view kind, std::string_view alg, const Backend& b, 
          std::to_string(len);
 }
 
-void digest(benchmark::State& state, const catalog::HashAlgorithm& h, const Backend& b, size_t len) {
+void digest_loop(benchmark::State& state, const catalog::HashAlgorithm& h, const Backend& b, size_t len,
+                 ModuleCalls calls) {
   if (const std::string why = skip_reason(b); !why.empty()) {
     state.SkipWithError(why.c_str());
     return;
   }
+  std::optional<DirectModuleCalls> direct;
+  if (calls == ModuleCalls::kDirect) direct.emplace();
   const std::vector<uint8_t> msg = bytes(len, 1);
   uint8_t out[64];
   for (auto _ : state) {
@@ -38,11 +43,14 @@ void digest(benchmark::State& state, const catalog::HashAlgorithm& h, const Back
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(len));
 }
 
-void crypt(benchmark::State& state, const catalog::CipherAlgorithm& c, const Backend& b, size_t len) {
+void crypt_loop(benchmark::State& state, const catalog::CipherAlgorithm& c, const Backend& b, size_t len,
+                ModuleCalls calls) {
   if (const std::string why = skip_reason(b); !why.empty()) {
     state.SkipWithError(why.c_str());
     return;
   }
+  std::optional<DirectModuleCalls> direct;
+  if (calls == ModuleCalls::kDirect) direct.emplace();
   const std::vector<uint8_t> key = bytes(32, 2), nonce = bytes(c.nonce_size, 3), src = bytes(len, 4);
   std::vector<uint8_t> dst(len);
   uint32_t st[16];
@@ -59,6 +67,16 @@ void crypt(benchmark::State& state, const catalog::CipherAlgorithm& c, const Bac
 }
 
 }  // namespace
+
+void digest(benchmark::State& state, const catalog::HashAlgorithm& h, const Backend& b, size_t len,
+            ModuleCalls calls) {
+  digest_loop(state, h, b, len, calls);
+}
+
+void crypt(benchmark::State& state, const catalog::CipherAlgorithm& c, const Backend& b, size_t len,
+           ModuleCalls calls) {
+  crypt_loop(state, c, b, len, calls);
+}
 
 std::vector<std::string_view> algorithms() {
   std::vector<std::string_view> out;
@@ -78,11 +96,11 @@ void register_backends(std::string_view alg, size_t len) {
   if (const catalog::HashAlgorithm* h = catalog::find_hash(alg)) {
     for (const Backend* b : h->family->backends())
       benchmark::RegisterBenchmark(name("hash", h->name, *b, len).c_str(),
-                                   [h, b, len](benchmark::State& s) { digest(s, *h, *b, len); });
+                                   [h, b, len](benchmark::State& s) { digest(s, *h, *b, len, ModuleCalls::kDirect); });
   } else if (const catalog::CipherAlgorithm* c = catalog::find_cipher(alg)) {
     for (const Backend* b : c->family->backends())
       benchmark::RegisterBenchmark(name("crypt", c->name, *b, len).c_str(),
-                                   [c, b, len](benchmark::State& s) { crypt(s, *c, *b, len); });
+                                   [c, b, len](benchmark::State& s) { crypt(s, *c, *b, len, ModuleCalls::kDirect); });
   }
 }
 

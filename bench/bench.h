@@ -8,6 +8,10 @@
 //   anchor/<alg>/<library>/<len>    openssl or cryptopp ("anchor/sha256/openssl/4096")
 //   finup2x/<backend>/salt<n>       finup_2x of two 4096-byte messages after an n-byte prefix
 //   pair/<backend>/salt<n>          the same two digests, one after the other
+//   modcall/<alg>/<backend>/<len>/{guarded,direct}
+//                                   a module backend through the abi guard, as
+//                                   the checks call it, and straight, as hash/
+//                                   and crypt/ call it
 // Every benchmark reports bytes/s of message data (prefixes excluded).
 #pragma once
 
@@ -17,7 +21,10 @@
 #include <string_view>
 #include <vector>
 
+#include <benchmark/benchmark.h>
+
 #include "backend.h"
+#include "catalog.h"
 
 namespace lockstep::bench {
 
@@ -52,6 +59,20 @@ std::vector<std::string_view> algorithms();
 void register_backends(std::string_view alg, size_t len);  // backends.cpp
 void register_anchors(std::string_view alg, size_t len);   // anchors.cpp; none for others
 void register_finup2x();                                   // finup2x.cpp
+void register_module_calls();                              // module_calls.cpp
+
+// How a module backend's functions are called. hash/ and crypt/ call them
+// straight, as lockstep's own are, so a row measures the module's code;
+// every check calls them through the abi guard (impl/module/guard.h),
+// whose cost modcall/ shows beside the direct calls.
+enum class ModuleCalls { kDirect, kGuarded };
+
+// The timed loops of hash/ and crypt/ (backends.cpp), for other files that
+// time the same work another way.
+void digest(benchmark::State& state, const catalog::HashAlgorithm& h, const Backend& b, size_t len,
+            ModuleCalls calls);
+void crypt(benchmark::State& state, const catalog::CipherAlgorithm& c, const Backend& b, size_t len,
+           ModuleCalls calls);
 
 // Versions of the anchor libraries, for the JSON's context.
 std::string openssl_version();

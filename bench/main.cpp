@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
     }
   }
   bench::register_finup2x();
+  bench::register_module_calls();
 
   // Numbers mean little without the CPU and the features dispatch could use.
   const cpu::State& cs = cpu::state();

@@ -49,9 +49,25 @@ struct Finup2x {
   std::string skipped;
 };
 
+// ModuleCall is one module backend at one length: its rows call it
+// straight (what `direct` measures), the checks through the abi guard.
+struct ModuleCall {
+  std::string backend;  // "sha256/openssl:SHA256_Transform"
+  size_t length = 0;
+  std::optional<double> direct_mbps, guarded_mbps;
+  std::string skipped;
+
+  // The guard's cost, in percent of the direct call's time.
+  std::optional<double> overhead_percent() const {
+    if (!direct_mbps || !guarded_mbps || *guarded_mbps <= 0) return std::nullopt;
+    return (*direct_mbps / *guarded_mbps - 1) * 100;
+  }
+};
+
 struct Results {
   std::vector<Algorithm> algorithms;  // in the order the run had them
   std::vector<Finup2x> finup2x;
+  std::vector<ModuleCall> module_calls;
   size_t finup2x_length = 0;  // bytes per message; 0: unknown
   // What ran the benchmarks, for the header: ("CPU", "..."), ...
   std::vector<std::pair<std::string, std::string>> context;
@@ -86,6 +102,7 @@ std::vector<Target> targets(const Results& r);
 std::string markdown(const Results& r);
 std::string algorithm_table(const Algorithm& a);
 std::string finup2x_table(const Results& r);
+std::string module_call_table(const Results& r);  // "" without module backends
 std::string targets_table(const std::vector<Target>& t);
 
 // before_after_table renders, for every backend whose id ends in `suffix`

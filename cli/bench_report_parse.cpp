@@ -119,6 +119,13 @@ Finup2x& finup_of(Results& r, const std::string& backend, size_t salt) {
   return r.finup2x.back();
 }
 
+ModuleCall& module_call_of(Results& r, const std::string& backend, size_t length) {
+  for (ModuleCall& m : r.module_calls)
+    if (m.backend == backend && m.length == length) return m;
+  r.module_calls.push_back(ModuleCall{backend, length, {}, {}, {}});
+  return r.module_calls.back();
+}
+
 // Sorts one benchmark into `r` by its name (bench/bench.h); false if the
 // name is not one of lockstep_bench's.
 bool absorb(Results& r, const std::string& name, const Entry& e) {
@@ -144,6 +151,14 @@ bool absorb(Results& r, const std::string& name, const Entry& e) {
     (t[0] == "finup2x" ? f.finup_mbps : f.pair_mbps) = value;
     f.two_way = f.two_way || e.label == "2-way";
     if (f.skipped.empty()) f.skipped = e.error;
+    return true;
+  }
+  if (t[0] == "modcall" && n >= 5 && (t[n - 1] == "direct" || t[n - 1] == "guarded")) {
+    const std::optional<size_t> len = number(t[n - 2]);
+    if (!len) return false;
+    ModuleCall& m = module_call_of(r, join(t, 2, n - 2, '/'), *len);
+    (t[n - 1] == "direct" ? m.direct_mbps : m.guarded_mbps) = value;
+    if (m.skipped.empty()) m.skipped = e.error;
     return true;
   }
   return false;
@@ -239,6 +254,8 @@ Results parse(const json& j) {
   }
   for (Finup2x& f : r.finup2x)
     if (f.pair_mbps || f.finup_mbps) f.skipped.clear();
+  for (ModuleCall& m : r.module_calls)
+    if (m.direct_mbps || m.guarded_mbps) m.skipped.clear();
   return r;
 }
 

@@ -242,6 +242,27 @@ TEST(BenchReport, BeforeAfterTablePairsEachPatchedBackendWithItsOrigin) {
   EXPECT_EQ(before_after_table(parse(sample()), ".series"), "");
 }
 
+// A module backend's row is measured by direct calls; the table puts the
+// abi guard's cost beside it, and a backend that could not run says why.
+TEST(BenchReport, ModuleCallTableShowsTheGuardsCost) {
+  const json j = {{"benchmarks", json::array({
+                       run("modcall/sha256/sha256/openssl:SHA256_Transform/64/guarded", 250),
+                       run("modcall/sha256/sha256/openssl:SHA256_Transform/64/direct", 400),
+                       skipped("modcall/chacha20/chacha/m:x/64/guarded", "needs phe, which this CPU lacks"),
+                       skipped("modcall/chacha20/chacha/m:x/64/direct", "needs phe, which this CPU lacks"),
+                   })}};
+  const Results r = parse(j);
+  ASSERT_EQ(r.module_calls.size(), 2u);
+  EXPECT_EQ(r.module_calls[0].backend, "sha256/openssl:SHA256_Transform");
+  ASSERT_TRUE(r.module_calls[0].overhead_percent());
+  EXPECT_DOUBLE_EQ(*r.module_calls[0].overhead_percent(), 60.0);
+  const std::string t = module_call_table(r);
+  EXPECT_NE(t.find("| sha256/openssl:SHA256_Transform | 64 | 400 | 250 | +60% |"), std::string::npos) << t;
+  EXPECT_NE(t.find("Not run here: chacha/m:x (needs phe, which this CPU lacks)"), std::string::npos) << t;
+  EXPECT_NE(markdown(r).find("through the abi guard"), std::string::npos);
+  EXPECT_EQ(module_call_table(parse(sample())), "");
+}
+
 TEST(BenchReport, SvgHasOnePolylinePerSeriesWithData) {
   const Results r = parse(sample());
   const std::string svg = bench_report::svg(r.algorithms[0], r);

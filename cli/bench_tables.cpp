@@ -142,6 +142,25 @@ std::string targets_table(const std::vector<Target>& targets) {
   return out;
 }
 
+std::string module_call_table(const Results& r) {
+  if (r.module_calls.empty()) return {};
+  std::string out =
+      "### Module backends: called straight (their rows above) and through the abi guard (as the checks call them)\n\n";
+  out += row({"backend", "bytes", "direct MB/s", "guarded MB/s", "the guard's cost"});
+  out += row({"---", "---:", "---:", "---:", "---:"});
+  std::vector<std::pair<std::string, std::string>> skipped;
+  for (const ModuleCall& m : r.module_calls) {
+    if (!m.direct_mbps && !m.guarded_mbps) {
+      skipped.emplace_back(m.backend, m.skipped.empty() ? "no result" : m.skipped);
+      continue;
+    }
+    const std::optional<double> cost = m.overhead_percent();
+    out += row({m.backend, std::to_string(m.length), mbps_text(m.direct_mbps), mbps_text(m.guarded_mbps),
+                cost ? fmt::format("{:+.0f}%", *cost) : "-"});
+  }
+  return out + "\n" + not_run(skipped);
+}
+
 std::string before_after_table(const Results& r, std::string_view suffix) {
   std::string out;
   for (const Algorithm& a : r.algorithms) {
@@ -175,6 +194,7 @@ std::string markdown(const Results& r) {
   if (r.algorithms.empty() && r.finup2x.empty()) out += "No results.\n\n";
   for (const Algorithm& a : r.algorithms) out += algorithm_table(a) + "\n";
   if (const std::string f = finup2x_table(r); !f.empty()) out += f + "\n";
+  if (const std::string m = module_call_table(r); !m.empty()) out += m + "\n";
   out += targets_table(targets(r));
   return out;
 }

@@ -117,7 +117,7 @@ R invoke(const Backend& b, std::string_view function, R (*fn)(Args...),
          std::type_identity_t<Args>... args) {
   AbiAudit* audit = AbiAudit::active();
   if (audit == nullptr) {
-    if (b.module.empty()) return fn(args...);
+    if (b.module.empty() || DirectModuleCalls::on()) return fn(args...);
     // No report: a hash may be re-entered from a signal handler, and the
     // report's names allocate.
     return abi::call_preserving(fn, args...);

@@ -5,7 +5,12 @@
 namespace lockstep {
 namespace {
 thread_local AbiAudit* t_audit = nullptr;
+thread_local bool t_direct = false;
 }  // namespace
+
+DirectModuleCalls::DirectModuleCalls() : outer_(t_direct) { t_direct = true; }
+DirectModuleCalls::~DirectModuleCalls() { t_direct = outer_; }
+bool DirectModuleCalls::on() { return t_direct; }
 
 AbiAudit::AbiAudit() : outer_(t_audit) { t_audit = this; }
 AbiAudit::~AbiAudit() { t_audit = outer_; }

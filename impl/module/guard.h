@@ -48,6 +48,22 @@ class AbiAudit {
   std::vector<Finding> findings_;
 };
 
+// DirectModuleCalls: while one is alive on a thread (and no audit is),
+// module functions are called straight, without the trampoline: the
+// baseline against which `lockstep bench` reports what the guard costs.
+class DirectModuleCalls {
+ public:
+  DirectModuleCalls();
+  ~DirectModuleCalls();
+  DirectModuleCalls(const DirectModuleCalls&) = delete;
+  DirectModuleCalls& operator=(const DirectModuleCalls&) = delete;
+
+  static bool on();
+
+ private:
+  bool outer_;
+};
+
 // invoke calls `fn`, one of `b`'s functions, with `args`.
 template <class R, class... Args>
 R invoke(const Backend& b, std::string_view function, R (*fn)(Args...),
