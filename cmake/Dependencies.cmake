@@ -38,6 +38,11 @@ if(NOT CMAKE_CROSSCOMPILING)
   find_package(GTest REQUIRED)
   find_package(CLI11 REQUIRED)
   find_package(fmt REQUIRED)
+  # The isa check disassembles backends (Zydis: it decodes all of AVX-512,
+  # where Debian 12's Capstone 4 fails on vprold) found through their ELF
+  # symbols (libelf); without either it is not built and says so.
+  find_package(zydis QUIET)
+  pkg_check_modules(LIBELF QUIET IMPORTED_TARGET libelf)
   set(LOCKSTEP_ORACLE_LIBRARIES ON)
   # Google Benchmark is for lockstep_bench alone, so it is optional: without
   # it the benchmarks are not built and every check still is.

@@ -31,6 +31,10 @@ struct Family {
   std::span<const HashAlgorithm* const> hashes = {};
   std::span<const CipherAlgorithm* const> ciphers = {};
   std::span<const SubkeyAlgorithm* const> subkeys = {};
+  // The functions a backend of this family supplies (blocks, finup_2x,
+  // crypt, ...), as the addresses its code starts at: the isa check
+  // disassembles from them without running them.
+  std::vector<const void*> (*code)(const Backend* b) = nullptr;
 };
 
 // HashAlgorithm is a hash and its HMAC, through type-erased contexts of

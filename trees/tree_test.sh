@@ -24,8 +24,9 @@ cells = [(e["id"], r["algorithm"], check, c.get("status"))
          for e in m["environments"] for r in e["matrix"]["rows"]
          if r["backend"] in ("sha256/linux:sha256", "chacha/linux:chacha")
          for check, c in r["checks"].items()]
+# A glue module's isa cell is a SKIP: its init picks among every path.
 ok = ({c[0] for c in cells} == {sys.argv[2]} and {c[1] for c in cells} >= {"sha256", "chacha20", "xchacha20"}
-      and all(c[3] == "PASS" for c in cells))
+      and all(c[3] == "PASS" or (c[2], c[3]) == ("isa", "SKIP") for c in cells))
 if not ok:
     print("cells of the tree's backends:", cells)
 for e in m["environments"]:

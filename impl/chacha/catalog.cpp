@@ -99,6 +99,13 @@ constinit const catalog::SubkeyAlgorithm kHChacha20 = {
     &derive_hchacha20_by};
 constinit const catalog::SubkeyAlgorithm* const kSubkeys[] = {&kHChacha20};
 
+std::vector<const void*> code_of(const Backend* b) {
+  const auto* c = static_cast<const ChachaBackend*>(b);
+  std::vector<const void*> out = {reinterpret_cast<const void*>(c->crypt)};
+  if (c->hchacha != nullptr) out.push_back(reinterpret_cast<const void*>(c->hchacha));
+  return out;
+}
+
 }  // namespace
 
 constinit const catalog::Family kFamily = {
@@ -107,6 +114,7 @@ constinit const catalog::Family kFamily = {
     .default_backend = &default_of,
     .ciphers = kCiphers,
     .subkeys = kSubkeys,
+    .code = &code_of,
 };
 
 }  // namespace lockstep::chacha

@@ -39,6 +39,14 @@ const Backend* catalog_default_backend() {
   return default_backend<F>();
 }
 
+template <class F>
+std::vector<const void*> catalog_code(const Backend* b) {
+  const auto* h = static_cast<const HashBackend<F>*>(b);
+  std::vector<const void*> out = {reinterpret_cast<const void*>(h->blocks)};
+  if (h->finup_2x != nullptr) out.push_back(reinterpret_cast<const void*>(h->finup_2x));
+  return out;
+}
+
 template <class A>
 struct HashEntry {
   using F = typename A::Family;

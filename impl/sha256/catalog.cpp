@@ -40,6 +40,7 @@ constinit const catalog::Family kFamily = {
     .backends = &sha2::catalog_backends<Sha256Family>,
     .default_backend = &sha2::catalog_default_backend<Sha256Family>,
     .hashes = kHashes,
+    .code = &sha2::catalog_code<Sha256Family>,
 };
 
 }  // namespace lockstep::sha256

@@ -29,6 +29,7 @@ constinit const catalog::Family kFamily = {
     .backends = &sha2::catalog_backends<Sha512Family>,
     .default_backend = &sha2::catalog_default_backend<Sha512Family>,
     .hashes = kHashes,
+    .code = &sha2::catalog_code<Sha512Family>,
 };
 
 }  // namespace lockstep::sha512

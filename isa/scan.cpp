@@ -1,0 +1,237 @@
+// Function bounds come from the ELF symbol tables of the objects loaded in
+// this process (the executable, lockstep's modules), read with libelf; the
+// bytes are read from memory, where they run.
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <link.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "isa/classify.h"
+#include "isa/isa.h"
+
+namespace lockstep::isa {
+namespace {
+
+struct Function {
+  std::uintptr_t start = 0;
+  std::size_t size = 0;
+  std::string name;
+};
+
+// Object is one loaded ELF file: its executable ranges and its functions,
+// at their run-time addresses, sorted by start.
+struct Object {
+  std::string path;
+  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> text;  // [begin, end)
+  std::vector<Function> functions;
+
+  bool contains(std::uintptr_t a) const {
+    return std::any_of(text.begin(), text.end(), [&](const auto& r) { return a >= r.first && a < r.second; });
+  }
+  const Function* function_at(std::uintptr_t a) const {
+    auto it = std::upper_bound(functions.begin(), functions.end(), a,
+                               [](std::uintptr_t v, const Function& f) { return v < f.start; });
+    while (it != functions.begin()) {
+      --it;
+      if (a >= it->start && a < it->start + it->size) return &*it;
+      if (it->start + 4096 * 64 < a) break;  // symbols do not nest that far
+    }
+    return nullptr;
+  }
+};
+
+// The symbols of `path` (.symtab where it has one, else .dynsym) moved by `bias`.
+std::vector<Function> read_functions(const std::string& path, std::uintptr_t bias) {
+  std::vector<Function> out;
+  if (elf_version(EV_CURRENT) == EV_NONE) return out;
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return out;
+  Elf* elf = elf_begin(fd, ELF_C_READ, nullptr);
+  for (const Elf64_Word wanted : {SHT_SYMTAB, SHT_DYNSYM}) {
+    for (Elf_Scn* scn = nullptr; elf && (scn = elf_nextscn(elf, scn)) != nullptr;) {
+      GElf_Shdr shdr;
+      if (gelf_getshdr(scn, &shdr) == nullptr || shdr.sh_type != wanted || shdr.sh_entsize == 0) continue;
+      Elf_Data* data = elf_getdata(scn, nullptr);
+      const size_t n = shdr.sh_size / shdr.sh_entsize;
+      for (size_t i = 0; data && i < n; ++i) {
+        GElf_Sym sym;
+        if (gelf_getsym(data, static_cast<int>(i), &sym) == nullptr) continue;
+        if (GELF_ST_TYPE(sym.st_info) != STT_FUNC || sym.st_size == 0 || sym.st_shndx == SHN_UNDEF) continue;
+        const char* name = elf_strptr(elf, shdr.sh_link, sym.st_name);
+        out.push_back({bias + sym.st_value, sym.st_size, name ? name : "?"});
+      }
+    }
+    if (!out.empty()) break;
+  }
+  if (elf) elf_end(elf);
+  close(fd);
+  std::sort(out.begin(), out.end(), [](const Function& a, const Function& b) { return a.start < b.start; });
+  return out;
+}
+
+// Every loaded object, read once per process (modules stay loaded).
+const std::vector<Object>& objects() {
+  static std::vector<Object> all;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    dl_iterate_phdr(
+        [](dl_phdr_info* info, size_t, void*) {
+          Object o;
+          o.path = info->dlpi_name && *info->dlpi_name ? info->dlpi_name : "/proc/self/exe";
+          for (int i = 0; i < info->dlpi_phnum; ++i) {
+            const ElfW(Phdr)& p = info->dlpi_phdr[i];
+            if (p.p_type == PT_LOAD && (p.p_flags & PF_X))
+              o.text.emplace_back(info->dlpi_addr + p.p_vaddr, info->dlpi_addr + p.p_vaddr + p.p_memsz);
+          }
+          if (!o.text.empty() && o.path.find("linux-vdso") == std::string::npos) {
+            o.functions = read_functions(o.path, info->dlpi_addr);
+            all.push_back(std::move(o));
+          }
+          return 0;
+        },
+        nullptr);
+  });
+  return all;
+}
+
+struct Found {
+  const Object* object = nullptr;
+  const Function* function = nullptr;
+};
+
+Found find(std::uintptr_t a) {
+  for (const Object& o : objects())
+    if (o.contains(a)) return {&o, o.function_at(a)};
+  return {};
+}
+
+std::string file_name(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  return path == "/proc/self/exe" ? "the executable" : slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// The target of a direct call or jump, if `insn` is one; `indirect` is set
+// for a call or jump through a register or memory.
+std::optional<std::uintptr_t> direct_target(const ZydisDecodedInstruction& insn, const ZydisDecodedOperand* ops,
+                                            std::uint64_t at, bool* indirect) {
+  const ZydisInstructionCategory c = insn.meta.category;
+  if (c != ZYDIS_CATEGORY_CALL && c != ZYDIS_CATEGORY_UNCOND_BR && c != ZYDIS_CATEGORY_COND_BR) return std::nullopt;
+  ZyanU64 target = 0;
+  if (insn.operand_count_visible >= 1 && ops[0].type == ZYDIS_OPERAND_TYPE_IMMEDIATE &&
+      ZYAN_SUCCESS(ZydisCalcAbsoluteAddress(&insn, &ops[0], at, &target)))
+    return static_cast<std::uintptr_t>(target);
+  *indirect = true;
+  return std::nullopt;
+}
+
+std::string text_of(const ZydisFormatter& f, const ZydisDecodedInstruction& insn, const ZydisDecodedOperand* ops,
+                    std::uint64_t at) {
+  char buf[160];
+  if (!ZYAN_SUCCESS(ZydisFormatterFormatInstruction(&f, &insn, ops, insn.operand_count_visible, buf, sizeof buf, at,
+                                                    ZYAN_NULL)))
+    return "?";
+  return buf;
+}
+
+}  // namespace
+
+Scan scan(std::span<const void* const> entries, size_t max_functions) {
+  Scan out;
+  ZydisDecoder decoder;
+  ZydisFormatter formatter;
+  if (!ZYAN_SUCCESS(ZydisDecoderInit(&decoder, ZYDIS_MACHINE_MODE_LONG_64, ZYDIS_STACK_WIDTH_64)) ||
+      !ZYAN_SUCCESS(ZydisFormatterInit(&formatter, ZYDIS_FORMATTER_STYLE_ATT))) {
+    out.problems.push_back("Zydis could not set up an x86-64 decoder");
+    return out;
+  }
+  std::deque<Found> queue;
+  std::set<std::uintptr_t> seen;
+  auto enqueue = [&](std::uintptr_t a, bool entry) {
+    const Found f = find(a);
+    if (f.function == nullptr) {
+      if (entry) out.problems.push_back(fmt::format("no function symbol covers the entry at {:#x}", a));
+      else ++out.external_calls;
+      return;
+    }
+    if (seen.insert(f.function->start).second) queue.push_back(f);
+  };
+  for (const void* e : entries) enqueue(reinterpret_cast<std::uintptr_t>(e), true);
+
+  while (!queue.empty() && out.functions.size() < max_functions) {
+    const Found f = queue.front();
+    queue.pop_front();
+    const Function& fn = *f.function;
+    const std::string file = file_name(f.object->path);
+    out.functions.push_back(fmt::format("{} in {}", fn.name, file));
+    const std::uint8_t* code = reinterpret_cast<const std::uint8_t*>(fn.start);
+    for (size_t offset = 0; offset < fn.size;) {
+      const std::uint64_t at = fn.start + offset;
+      ZydisDecodedInstruction insn;
+      ZydisDecodedOperand ops[ZYDIS_MAX_OPERAND_COUNT];
+      std::string mnemonic;
+      std::vector<std::string> needs;
+      if (ZYAN_SUCCESS(ZydisDecoderDecodeFull(&decoder, code + offset, fn.size - offset, &insn, ops))) {
+        needs = detail::extensions_of(insn);
+        if (!needs.empty()) mnemonic = text_of(formatter, insn, ops, at);
+        bool indirect = false;
+        if (const auto target = direct_target(insn, ops, at, &indirect))
+          if (*target < fn.start || *target >= fn.start + fn.size) enqueue(*target, false);
+        if (indirect) ++out.indirect_calls;
+        offset += insn.length;
+      } else if (const detail::Unknown u = detail::decode_unknown(code + offset, fn.size - offset); u.length > 0) {
+        mnemonic = u.mnemonic;
+        needs = {u.extension};
+        offset += u.length;
+      } else {
+        // Data or padding inside the symbol's bounds: nothing after it in
+        // this function can be read reliably.
+        out.problems.push_back(fmt::format("{}+{:#x} in {}: bytes Zydis cannot decode; the rest of the function "
+                                           "not read", fn.name, offset, file));
+        break;
+      }
+      ++out.instructions;
+      for (const std::string& ext : needs)
+        out.uses.try_emplace(ext, Use{mnemonic, static_cast<std::uintptr_t>(at),
+                                      fmt::format("{}+{:#x} in {}", fn.name, at - fn.start, file)});
+    }
+  }
+  if (!queue.empty())
+    out.problems.push_back(fmt::format("stopped after {} functions; {} more not read", max_functions, queue.size()));
+  return out;
+}
+
+std::vector<std::string> allowed(const std::vector<std::string>& declared) {
+  std::set<std::string> out = {"sse", "sse2", "mmx", "cmov", "x87"};
+  // GCC's -m implications, which a function compiled for the declared
+  // features may use: each line adds what the one above it implies.
+  const std::vector<std::pair<const char*, std::vector<const char*>>> implies = {
+      {"avx512vbmi", {"avx512bw"}},
+      {"avx512bw", {"avx512f"}},
+      {"avx512vl", {"avx512f"}},
+      {"avx512f", {"avx2"}},
+      {"sha512", {"avx"}},
+      {"avx2", {"avx"}},
+      {"avx", {"sse4_2"}},
+      {"sse4_2", {"sse4_1", "popcnt"}},
+      {"sse4_1", {"ssse3"}},
+      {"ssse3", {"sse3"}},
+      {"sha_ni", {"sse2"}},
+  };
+  std::set<std::string> have(declared.begin(), declared.end());
+  for (const auto& [feature, implied] : implies)
+    if (have.contains(feature)) have.insert(implied.begin(), implied.end());
+  out.insert(have.begin(), have.end());
+  return {out.begin(), out.end()};
+}
+
+}  // namespace lockstep::isa
