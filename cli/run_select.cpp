@@ -42,7 +42,7 @@ bool gtest_filter_match(const std::string& filter, const std::string& full_name)
 }
 
 const std::vector<std::string>& check_names() {
-  static const std::vector<std::string> names = {"conformance", "vectors", "fuzz", "abi", "isa"};
+  static const std::vector<std::string> names = {"conformance", "vectors", "fuzz", "abi", "isa", "huge"};
   return names;
 }
 

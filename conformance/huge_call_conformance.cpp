@@ -1,0 +1,137 @@
+// One call over 2^31 bytes: where an `int` length or block count wraps. The
+// message is a 1 MiB memfd mapped again and again into one 2 GiB range, so
+// it costs 1 MiB of memory, not 2 GiB. SHA-2 rows compare the one-shot
+// digest with the reference's over the same bytes; the ChaCha row writes
+// into a second repeated mapping, where each offset ends up holding what
+// the last megabyte of the call wrote there, so the reference needs only
+// that last stretch of keystream, and the counter after the call is
+// checked too. Under an emulated CPU model (QEMU, SDE) a call this size
+// takes minutes: there the rows skip with that reason.
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "backend_fixture.h"
+#include "reference.h"
+
+namespace lockstep::conformance {
+namespace {
+
+constexpr size_t kChunk = size_t{1} << 20;
+// Past 2^31 by a block and a bit: whole blocks and a tail.
+constexpr size_t kHugeLength = (size_t{1} << 31) + 131;
+
+// RepeatedMapping is `len` bytes (rounded up to whole chunks) in which one
+// chunk of memory repeats: writing one offset writes it in every chunk.
+class RepeatedMapping {
+ public:
+  RepeatedMapping(size_t len, uint8_t seed) {
+    const size_t chunks = (len + kChunk - 1) / kChunk;
+    fd_ = memfd_create("lockstep-huge-call", MFD_CLOEXEC);
+    if (fd_ < 0 || ftruncate(fd_, kChunk) != 0) {
+      error_ = "memfd_create/ftruncate failed";
+      return;
+    }
+    size_ = chunks * kChunk;
+    void* base = mmap(nullptr, size_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (base == MAP_FAILED) {
+      error_ = fmt::format("cannot reserve {} bytes of address space", size_);
+      size_ = 0;
+      return;
+    }
+    base_ = static_cast<uint8_t*>(base);
+    for (size_t i = 0; i < chunks; ++i) {
+      if (mmap(base_ + i * kChunk, kChunk, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd_, 0) == MAP_FAILED) {
+        error_ = fmt::format("mapping chunk {} of {} failed", i, chunks);
+        return;
+      }
+    }
+    for (size_t i = 0; i < kChunk; ++i) base_[i] = static_cast<uint8_t>(seed + i * 31 + (i >> 11));
+  }
+  ~RepeatedMapping() {
+    if (base_) munmap(base_, size_);
+    if (fd_ >= 0) close(fd_);
+  }
+  RepeatedMapping(const RepeatedMapping&) = delete;
+  RepeatedMapping& operator=(const RepeatedMapping&) = delete;
+
+  uint8_t* data() const { return base_; }
+  const std::string& error() const { return error_; }
+
+ private:
+  int fd_ = -1;
+  uint8_t* base_ = nullptr;
+  size_t size_ = 0;
+  std::string error_;
+};
+
+// Why this process should not make the call, or "".
+std::string emulated() {
+  for (const char* var : {"LOCKSTEP_CPU_MODEL", "QEMU_CPU"})
+    if (const char* v = std::getenv(var); v && *v)
+      return fmt::format("under an emulated CPU ({}={}) a {}-byte call takes minutes", var, v, kHugeLength);
+  return "";
+}
+
+class HugeCall : public BackendTest {};
+INSTANTIATE_TEST_SUITE_P(All, HugeCall, testing::ValuesIn(hash_params()), HashParamName());
+
+TEST_P(HugeCall, OneCallPast2To31Bytes) {
+  if (alg().name != alg().family->name)
+    GTEST_SKIP() << "the same blocks() as the " << alg().family->name << " row, which makes the call";
+  if (const std::string why = emulated(); !why.empty()) GTEST_SKIP() << why;
+  const RepeatedMapping msg(kHugeLength, 7);
+  ASSERT_TRUE(msg.error().empty()) << msg.error();
+  const std::span<const uint8_t> all(msg.data(), kHugeLength);
+  // The reference's answer once per algorithm: every backend hashes the same bytes.
+  static std::mutex mu;
+  static std::map<std::string, Bytes> wanted;
+  Bytes want;
+  {
+    std::lock_guard lock(mu);
+    auto it = wanted.find(std::string(alg().name));
+    if (it == wanted.end()) it = wanted.emplace(std::string(alg().name), expected_digest(all)).first;
+    want = it->second;
+  }
+  EXPECT_EQ(hex(digest(all)), hex(want)) << label() << ": one digest() of " << kHugeLength << " bytes";
+}
+
+class HugeCipherCall : public CipherTest {};
+INSTANTIATE_TEST_SUITE_P(All, HugeCipherCall, testing::ValuesIn(cipher_params()), CipherParamName());
+
+TEST_P(HugeCipherCall, OneCallPast2To31Bytes) {
+  if (alg().name != "chacha20") GTEST_SKIP() << "the same crypt() as the chacha20 row, which makes the call";
+  if (const std::string why = emulated(); !why.empty()) GTEST_SKIP() << why;
+  const RepeatedMapping src(kHugeLength, 3), dst(kHugeLength, 0);
+  ASSERT_TRUE(src.error().empty() && dst.error().empty()) << src.error() << dst.error();
+  const Bytes key = rng().bytes(32), nonce = rng().bytes(alg().nonce_size);
+  constexpr uint32_t kCounter = 1;
+  const std::array<uint32_t, 16> after = crypt(key, kCounter, nonce, dst.data(), src.data(), kHugeLength);
+
+  const uint64_t blocks = (kHugeLength + 63) / 64;
+  EXPECT_EQ(after[12], static_cast<uint32_t>(kCounter + blocks)) << label() << ": the block counter after the call";
+  // Offset o of a chunk holds what position p < len, p = o mod 1 MiB, the
+  // largest, was given: the call's last megabyte, from the block it starts in.
+  const size_t first = (kHugeLength - kChunk) / 64 * 64;
+  Bytes from_first(kHugeLength - first);
+  for (size_t i = 0; i < from_first.size(); ++i) from_first[i] = src.data()[(first + i) % kChunk];
+  const Bytes want = expected(key, kCounter + static_cast<uint32_t>(first / 64), nonce, from_first);
+  size_t wrong = 0, first_wrong = 0;
+  for (size_t i = 0; i < want.size(); ++i) {
+    const size_t p = first + i;
+    if (p + kChunk < kHugeLength) continue;  // a later position wrote this offset
+    if (dst.data()[p % kChunk] != want[i] && wrong++ == 0) first_wrong = p;
+  }
+  EXPECT_EQ(wrong, 0u) << label() << ": after one crypt() of " << kHugeLength << " bytes, " << wrong
+                       << " bytes of its last megabyte differ from the reference, the first at position "
+                       << first_wrong;
+}
+
+}  // namespace
+}  // namespace lockstep::conformance
