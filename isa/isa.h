@@ -6,8 +6,11 @@
 // with what it declares (`needs`): code that runs an undeclared extension
 // passes on every CPU that happens to have it and faults on the others.
 //
-// Indirect calls and calls through the PLT (into another library) are not
-// followed; Scan counts them so a report can say what it could not see.
+// Calls are followed within the objects the entries lie in (a module's own
+// code, PLT stubs and GOT slots included), not into other objects (the C
+// library, lockstep's kernel host); calls through registers or other
+// memory cannot be: Scan counts both, so a report can say what it did not
+// see.
 #pragma once
 
 #include <cstddef>

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstring>
 #include <deque>
 #include <memory>
 #include <mutex>
@@ -120,9 +121,11 @@ std::string file_name(const std::string& path) {
   return path == "/proc/self/exe" ? "the executable" : slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-// The target of a direct call or jump, if `insn` is one; `indirect` is set
-// for a call or jump through a register or memory.
-std::optional<std::uintptr_t> direct_target(const ZydisDecodedInstruction& insn, const ZydisDecodedOperand* ops,
+// The target of a call or jump, if `insn` is one whose target is known
+// before it runs: an immediate, or a pointer loaded RIP-relative (a GOT
+// slot: modules are loaded RTLD_NOW, so it holds the final address).
+// `indirect` is set for one through a register or other memory.
+std::optional<std::uintptr_t> branch_target(const ZydisDecodedInstruction& insn, const ZydisDecodedOperand* ops,
                                             std::uint64_t at, bool* indirect) {
   const ZydisInstructionCategory c = insn.meta.category;
   if (c != ZYDIS_CATEGORY_CALL && c != ZYDIS_CATEGORY_UNCOND_BR && c != ZYDIS_CATEGORY_COND_BR) return std::nullopt;
@@ -130,7 +133,28 @@ std::optional<std::uintptr_t> direct_target(const ZydisDecodedInstruction& insn,
   if (insn.operand_count_visible >= 1 && ops[0].type == ZYDIS_OPERAND_TYPE_IMMEDIATE &&
       ZYAN_SUCCESS(ZydisCalcAbsoluteAddress(&insn, &ops[0], at, &target)))
     return static_cast<std::uintptr_t>(target);
+  if (insn.operand_count_visible >= 1 && ops[0].type == ZYDIS_OPERAND_TYPE_MEMORY &&
+      ops[0].mem.base == ZYDIS_REGISTER_RIP && ops[0].mem.index == ZYDIS_REGISTER_NONE &&
+      ZYAN_SUCCESS(ZydisCalcAbsoluteAddress(&insn, &ops[0], at, &target))) {
+    std::uintptr_t slot;
+    std::memcpy(&slot, reinterpret_cast<const void*>(target), sizeof slot);
+    return slot;
+  }
   *indirect = true;
+  return std::nullopt;
+}
+
+// Where a PLT stub at `a` (no symbol of its own) jumps: its few
+// instructions end in a jump through its GOT slot.
+std::optional<std::uintptr_t> through_plt(const ZydisDecoder& d, const Object& o, std::uintptr_t a) {
+  for (int i = 0; i < 4 && o.contains(a); ++i) {
+    ZydisDecodedInstruction insn;
+    ZydisDecodedOperand ops[ZYDIS_MAX_OPERAND_COUNT];
+    if (!ZYAN_SUCCESS(ZydisDecoderDecodeFull(&d, reinterpret_cast<const void*>(a), 16, &insn, ops))) break;
+    bool indirect = false;
+    if (insn.meta.category == ZYDIS_CATEGORY_UNCOND_BR) return branch_target(insn, ops, a, &indirect);
+    a += insn.length;
+  }
   return std::nullopt;
 }
 
@@ -154,11 +178,17 @@ Scan scan(std::span<const void* const> entries, size_t max_functions) {
     out.problems.push_back("Zydis could not set up an x86-64 decoder");
     return out;
   }
+  // Only the entries' own objects are followed: a module's code, not the
+  // C library or lockstep's kernel host it calls into.
   std::deque<Found> queue;
   std::set<std::uintptr_t> seen;
+  std::set<const Object*> own;
   auto enqueue = [&](std::uintptr_t a, bool entry) {
-    const Found f = find(a);
-    if (f.function == nullptr) {
+    Found f = find(a);
+    if (!entry && f.object != nullptr && f.function == nullptr)
+      if (const auto to = through_plt(decoder, *f.object, a)) f = find(*to);
+    if (entry && f.object) own.insert(f.object);
+    if (f.function == nullptr || !own.contains(f.object)) {
       if (entry) out.problems.push_back(fmt::format("no function symbol covers the entry at {:#x}", a));
       else ++out.external_calls;
       return;
@@ -184,7 +214,7 @@ Scan scan(std::span<const void* const> entries, size_t max_functions) {
         needs = detail::extensions_of(insn);
         if (!needs.empty()) mnemonic = text_of(formatter, insn, ops, at);
         bool indirect = false;
-        if (const auto target = direct_target(insn, ops, at, &indirect))
+        if (const auto target = branch_target(insn, ops, at, &indirect))
           if (*target < fn.start || *target >= fn.start + fn.size) enqueue(*target, false);
         if (indirect) ++out.indirect_calls;
         offset += insn.length;
