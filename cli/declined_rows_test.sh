@@ -26,6 +26,8 @@ for col, c in rows["chacha12"].items():
     assert c["status"] == "SKIP" and "declares no 12-round support" in c["detail"], (col, c)
 for alg in ("chacha20", "xchacha20"):
     for col, c in rows[alg].items():
-        assert c["status"] == "PASS", (alg, col, c)
+        # XChaCha20's 2 GiB call is ChaCha20's: a SKIP that says so.
+        na = c["status"] == "SKIP" and c["detail"].startswith("not applicable:")
+        assert c["status"] == "PASS" or (alg, col, na) == ("xchacha20", "huge", True), (alg, col, c)
 print("ok")
 PY

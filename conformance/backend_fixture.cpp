@@ -46,6 +46,11 @@ void BackendScope::leave() const {
                        << ": the test never called into the backend it is named after";
 }
 
+void skip_not_applicable(const std::string& why) {
+  testing::Test::RecordProperty("skip_reason", "not applicable: " + why);
+  GTEST_SKIP_("not applicable");
+}
+
 void BackendTest::SetUp() {
   seed_ = test_seed();
   rng_ = Rng(seed_);

@@ -50,6 +50,11 @@ inline testing::AssertionResult same_bytes(std::span<const uint8_t> got, std::sp
 
 void PrintTo(const HashParam& p, std::ostream* os);
 
+// skip_not_applicable skips the running test as a check that does not
+// apply to its row (the matrix shows the reason; coverage does not hold
+// the SKIP against the backend). Call as `return skip_not_applicable(...)`.
+void skip_not_applicable(const std::string& why);
+
 // HashParamName is the GoogleTest name generator: param_name() of the pair.
 struct HashParamName {
   std::string operator()(const testing::TestParamInfo<HashParam>& info) const;
