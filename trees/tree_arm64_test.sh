@@ -25,8 +25,10 @@ expect 0 'built sha512/u-boot:armv8-ce +sha512_armv8_ce_process of arch/arm/cpu/
 check python3 - "$tmp/run/matrix.json" <<'PY'
 import json, sys
 m = json.load(open(sys.argv[1]))
+# The columns an emulated arm64 run judges (test_helpers.sh, all_pass).
 got = {(e["id"], r["backend"], c.get("status")) for e in m["environments"]
-       for r in e["matrix"]["rows"] for c in r["checks"].values()}
+       for r in e["matrix"]["rows"] for col, c in r["checks"].items()
+       if col in ("conformance", "vectors", "fuzz", "abi")}
 want = {("qemu-aarch64-max", "sha256/u-boot:armv8-ce", "PASS"),
         ("qemu-aarch64-max", "sha512/u-boot:armv8-ce", "PASS"),
         ("qemu-aarch64-cortex-a57", "sha256/u-boot:armv8-ce", "PASS"),
