@@ -46,9 +46,11 @@ void BackendScope::leave() const {
                        << ": the test never called into the backend it is named after";
 }
 
-void skip_not_applicable(const std::string& why) {
-  testing::Test::RecordProperty("skip_reason", "not applicable: " + why);
-  GTEST_SKIP_("not applicable");
+void skip_not_applicable(const std::string& why) { skip_with_reason("not applicable: " + why); }
+
+void skip_with_reason(const std::string& why) {
+  testing::Test::RecordProperty("skip_reason", why);
+  GTEST_SKIP_("");
 }
 
 void BackendTest::SetUp() {

@@ -54,6 +54,9 @@ void PrintTo(const HashParam& p, std::ostream* os);
 // apply to its row (the matrix shows the reason; coverage does not hold
 // the SKIP against the backend). Call as `return skip_not_applicable(...)`.
 void skip_not_applicable(const std::string& why);
+// skip_with_reason skips it as a check that cannot run here, `why` being
+// the cell's reason. Call as `return skip_with_reason(...)`.
+void skip_with_reason(const std::string& why);
 
 // HashParamName is the GoogleTest name generator: param_name() of the pair.
 struct HashParamName {

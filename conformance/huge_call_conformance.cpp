@@ -85,7 +85,7 @@ INSTANTIATE_TEST_SUITE_P(All, HugeCall, testing::ValuesIn(hash_params()), HashPa
 TEST_P(HugeCall, OneCallPast2To31Bytes) {
   if (alg().name != alg().family->name)
     return skip_not_applicable("the same blocks() as the " + std::string(alg().family->name) + " row, which makes the call");
-  if (const std::string why = emulated(); !why.empty()) GTEST_SKIP() << why;
+  if (const std::string why = emulated(); !why.empty()) return skip_with_reason(why);
   const RepeatedMapping msg(kHugeLength, 7);
   ASSERT_TRUE(msg.error().empty()) << msg.error();
   const std::span<const uint8_t> all(msg.data(), kHugeLength);
@@ -107,7 +107,7 @@ INSTANTIATE_TEST_SUITE_P(All, HugeCipherCall, testing::ValuesIn(cipher_params())
 
 TEST_P(HugeCipherCall, OneCallPast2To31Bytes) {
   if (alg().name != "chacha20") return skip_not_applicable("the same crypt() as the chacha20 row, which makes the call");
-  if (const std::string why = emulated(); !why.empty()) GTEST_SKIP() << why;
+  if (const std::string why = emulated(); !why.empty()) return skip_with_reason(why);
   const RepeatedMapping src(kHugeLength, 3), dst(kHugeLength, 0);
   ASSERT_TRUE(src.error().empty() && dst.error().empty()) << src.error() << dst.error();
   const Bytes key = rng().bytes(32), nonce = rng().bytes(alg().nonce_size);

@@ -26,7 +26,7 @@
 namespace lockstep::conformance {
 namespace {
 
-// (Unused where the check is not built: a sanitizer build, or no Zydis.)
+// (Unused where the check is not built: no Zydis.)
 [[maybe_unused]] std::vector<std::string> words(const std::string& s) {
   std::vector<std::string> out;
   for (size_t at = 0; at < s.size();) {
@@ -41,13 +41,10 @@ namespace {
 void check_isa(const catalog::Family& family, const Backend& b, const std::string& row) {
 #if !LOCKSTEP_HAVE_ISA
   (void)family, (void)b, (void)row;
-  GTEST_SKIP() << "no isa check in this build (it needs x86-64 and Zydis, libelf: Debian libzydis-dev, libelf-dev)";
-#elif defined(LOCKSTEP_CONFORMANCE_QUICK) || defined(__SANITIZE_ADDRESS__)
-  (void)family, (void)b, (void)row;
-  GTEST_SKIP() << "sanitizer build: the sanitizer's runtime is reachable from every function (the plain build "
-                  "checks the isa column)";
+  return skip_with_reason("no isa check in this build (it needs x86-64 and Zydis, libelf: Debian libzydis-dev, libelf-dev)");
 #else
-  if (family.code == nullptr) GTEST_SKIP() << "the " << family.name << " family lists no code entry points";
+  if (family.code == nullptr)
+    return skip_with_reason("the " + std::string(family.name) + " family lists no code entry points");
   // A kernel glue module declares nothing: its init picks among paths for
   // every CPU, so all of them are reachable here. (A single transform of
   // a tree, called as its glue would, declares its needs and is read.)
@@ -66,7 +63,7 @@ void check_isa(const catalog::Family& family, const Backend& b, const std::strin
     s = &it->second;
   }
   for (const std::string& p : s->problems) std::printf("[ NOTE     ] %s: isa: %s\n", row.c_str(), p.c_str());
-  if (s->instructions == 0) GTEST_SKIP() << "none of its code could be read: " << s->problems.front();
+  if (s->instructions == 0) return skip_with_reason("none of its code could be read: " + s->problems.front());
   std::printf("[ NOTE     ] %s: isa: %zu functions, %zu instructions read; %zu indirect and %zu external calls "
               "not followed\n",
               row.c_str(), s->functions.size(), s->instructions, s->indirect_calls, s->external_calls);

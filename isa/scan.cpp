@@ -105,6 +105,14 @@ const std::vector<Object>& objects() {
   return all;
 }
 
+// A sanitizer's runtime, linked into an instrumented executable: every
+// instrumented function calls into it; it is not the backend's code.
+bool sanitizer_runtime(const std::string& name) {
+  for (const char* prefix : {"__asan", "__ubsan", "__sanitizer", "__lsan", "__interceptor", "___interceptor", "__sancov"})
+    if (name.starts_with(prefix)) return true;
+  return false;
+}
+
 struct Found {
   const Object* object = nullptr;
   const Function* function = nullptr;
@@ -188,7 +196,7 @@ Scan scan(std::span<const void* const> entries, size_t max_functions) {
     if (!entry && f.object != nullptr && f.function == nullptr)
       if (const auto to = through_plt(decoder, *f.object, a)) f = find(*to);
     if (entry && f.object) own.insert(f.object);
-    if (f.function == nullptr || !own.contains(f.object)) {
+    if (f.function == nullptr || !own.contains(f.object) || (!entry && sanitizer_runtime(f.function->name))) {
       if (entry) out.problems.push_back(fmt::format("no function symbol covers the entry at {:#x}", a));
       else ++out.external_calls;
       return;
