@@ -32,12 +32,12 @@ INSTANTIATE_TEST_SUITE_P(All, Finup2xConformance, testing::ValuesIn(finup2x_para
 // Test that finup_2x gives the digests that update() and final() give on
 // two copies of the context, and leaves the context unchanged: random
 // prefix lengths up to two blocks (leaving a partial block, or none, in the
-// context), random data lengths up to 4096 after the lengths where a 2-way
-// path may start or stop handling the call (the kernel's 64..65536 bounds),
-// with both inputs, both outputs and the context each flush against an
-// unmapped page.
+// context), random data lengths up to 16384 (the kernel's max_data_len)
+// after the lengths where a 2-way path may start or stop handling the call
+// (the kernel's 64..65536 bounds), with both inputs, both outputs and the
+// context each flush against an unmapped page.
 TEST_P(Finup2xConformance, Finup2x) {
-  constexpr size_t kMaxData = 4096;
+  constexpr size_t kMaxData = 16384;
   const std::vector<size_t> edges = {0, 1, 63, 64, 65, 65535, 65536, 65537};
   const size_t ds = digest_size();
   const size_t cs = alg().ctx_size;

@@ -68,11 +68,12 @@ TEST_P(HashConformance, AllLensUpTo4096) {
 }
 
 // Test that hashing in pieces gives the one-shot digest: random total
-// lengths up to 4096 at random offsets, split into random updates, zero-length
-// ones included. Both must also equal the generic backend's digest and,
-// where this build has it, the oracle's (Crypto++, portable mode).
+// lengths up to 16384 (the kernel's TEST_BUF_LEN) at random offsets, split
+// into random updates, zero-length ones included. Both must also equal the
+// generic backend's digest and, where this build has it, the oracle's
+// (Crypto++, portable mode).
 TEST_P(HashConformance, IncrementalUpdates) {
-  constexpr size_t kMaxLen = 4096;
+  constexpr size_t kMaxLen = 16384;
   const bool with_oracle = oracle_for(alg());
   GuardedBuffer buf(kMaxLen, "data");
   RawCtx ctx(alg().ctx_size, alg().ctx_align);
@@ -119,10 +120,11 @@ TEST_P(HashConformance, IncrementalUpdates) {
 // nothing past either end of the digest, and touches nothing outside the
 // context: each sits flush against an unmapped page, after the data or
 // before it, in one-shot and incremental use. Every length up to five
-// blocks is tried, then random ones up to 4096; the results must also be
-// right, not only fault-free.
+// blocks is tried, then random ones up to 16384 (the kernel's
+// TEST_BUF_LEN) and 16384 itself; the results must also be right, not
+// only fault-free.
 TEST_P(HashConformance, BufferOverruns) {
-  constexpr size_t kMaxLen = 4096;
+  constexpr size_t kMaxLen = 16384;
   const size_t ds = digest_size();
   GuardedBuffer data_buf(kMaxLen, "data"), out_buf(ds, "digest"), ctx_buf(alg().ctx_size, "context"),
       hctx_buf(alg().hmac_ctx_size, "HMAC context");
@@ -183,9 +185,10 @@ TEST_P(HashConformance, BufferOverruns) {
 // of the one-shot call placed at input + k for k from before the start to
 // near the end, the output of final() over the input already absorbed by
 // update(), and the input rewritten between update() and final(). Each
-// result must equal the digest computed without any overlap.
+// result must equal the digest computed without any overlap. Lengths are
+// random up to 16384, the kernel's reach.
 TEST_P(HashConformance, Overlaps) {
-  constexpr size_t kMaxLen = 4096;
+  constexpr size_t kMaxLen = 16384;
   const size_t ds = digest_size();
   const long d = static_cast<long>(ds);
   GuardedBuffer buf(kMaxLen + 2 * ds, "data and digest");
@@ -236,10 +239,12 @@ TEST_P(HashConformance, Overlaps) {
 
 // Test that the digest does not depend on where the data or the digest
 // sit in memory: every data offset 0..127 and every digest offset 0..127,
-// then random pairs of both, for lengths around block boundaries and
-// random ones.
+// then random pairs of both, for lengths around block boundaries, 16384
+// (the kernel's TEST_BUF_LEN) and random ones up to it; then, as the
+// kernel's case does, random lengths up to 16384 each hashed at two random
+// data offsets and two random digest offsets below 128, all alike.
 TEST_P(HashConformance, AlignmentConsistency) {
-  constexpr size_t kMaxLen = 4096;
+  constexpr size_t kMaxLen = 16384;
   constexpr size_t kOffsets = 128;
   const size_t ds = digest_size();
   const size_t b = block_size();
@@ -268,7 +273,26 @@ TEST_P(HashConformance, AlignmentConsistency) {
           << label() << ": len=" << len << " data_offset=" << data_off
           << " digest_offset=" << out_off;
     }
-    if (HasFailure()) break;
+    if (HasFailure()) return;
+  }
+
+  Bytes out_buf2(kOffsets + ds);
+  for (int round = 0; round < rounds(100, 30); ++round) {
+    const size_t len = rng().length(kMaxLen);
+    const size_t off1 = rng().below(kOffsets), off2 = rng().below(kOffsets);
+    const size_t out1 = rng().below(kOffsets), out2 = rng().below(kOffsets);
+    CASE_TRACE(testing::Message() << "round=" << round << " len=" << len << " data offsets " << off1
+                                    << ", " << off2 << " digest offsets " << out1 << ", " << out2);
+    const Bytes msg = rng().bytes(len);
+    put(data_buf.begin() + off1, msg);
+    alg().digest(data_buf.begin() + off1, len, out_buf.data() + out1, backend());
+    put(data_buf.begin() + off2, msg);
+    alg().digest(data_buf.begin() + off2, len, out_buf2.data() + out2, backend());
+    EXPECT_TRUE(same_bytes({out_buf2.data() + out2, ds}, {out_buf.data() + out1, ds}))
+        << label() << ": the same message at two alignments";
+    EXPECT_TRUE(same_bytes({out_buf.data() + out1, ds}, digest(msg)))
+        << label() << ": against the digest of the message where the allocator put it";
+    if (HasFailure()) return;
   }
 }
 
