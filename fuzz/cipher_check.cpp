@@ -43,6 +43,14 @@ Expected expected_for(const Program& p, const catalog::CipherAlgorithm& a) {
   return e;
 }
 
+// within_contract: dst lies against src as `b` declared its crypt allows
+// (module.h's chacha_overlap); a case outside it is conformance's to report.
+bool within_contract(const catalog::CipherAlgorithm& a, const Backend& b, bool separate, size_t shift) {
+  if (separate) return true;
+  const lockstep_chacha_overlap declared = a.overlap(&b);
+  return shift == 0 ? declared != LOCKSTEP_OVERLAP_NONE : declared == LOCKSTEP_OVERLAP_ANY;
+}
+
 // runs_here: the CPU has what `b` needs, and `b` does `a`'s round count
 // (module backends may declare only some).
 bool runs_here(const catalog::CipherAlgorithm& a, const Backend& b) {
@@ -99,6 +107,7 @@ void check_cipher_program(const Program& p) {
     // The oracle answers with the RFC 8439 wrap; a module backend that
     // declared OpenSSL EVP's carry is held to it by conformance's CounterWrap.
     if (wraps && a->carries(b)) continue;
+    if (!within_contract(*a, *b, separate, shift)) continue;
     uint8_t* src = input.get() + shift + p.in_offset;
     uint8_t* dst = separate ? output.get() + p.out_offset : src - shift;
     if (len) std::memcpy(src, p.message.data(), len);

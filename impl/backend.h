@@ -31,6 +31,11 @@ struct Backend {
   // picks the code path from the environment's CPU, so it may pick a path
   // that needs an emulated feature (trap environments run it too).
   bool kernel_environment = false;
+  // The backend wipes the secrets it handled (key and state words,
+  // keystream, message schedule) from its stack and its own buffers before
+  // returning: lockstep's own must, a module's as it declared (module.h's
+  // wipes; false for ABI version 1). The residue check reads it.
+  bool wipes = true;
 
   // calls counts the front end's entries into this backend, so that dispatch
   // tests can prove which backend ran (BoringSSL's function_hit).

@@ -93,6 +93,9 @@ struct CipherAlgorithm {
   // carries: `b` declared that its block counter carries from word 12 into
   // word 13 past 2^32 - 1 (OpenSSL EVP's semantics) instead of wrapping.
   bool (*carries)(const Backend* b);
+  // overlap: where `b` declared crypt may write dst against src (module.h's
+  // enum lockstep_chacha_overlap); lockstep's own take LOCKSTEP_OVERLAP_ANY.
+  lockstep_chacha_overlap (*overlap)(const Backend* b);
 };
 
 // SubkeyAlgorithm derives a key from a key and an input block: HChaCha20.

@@ -36,6 +36,11 @@ bool carries(const Backend* b) {
   return t != nullptr && t->counter == Counter::kCarry64;
 }
 
+lockstep_chacha_overlap overlap(const Backend* b) {
+  const ChachaBackend* t = typed(b);
+  return static_cast<lockstep_chacha_overlap>(t != nullptr ? t->overlap : Overlap::kAny);
+}
+
 void set_state(uint32_t out[16], const State& s) { std::copy(std::begin(s.x), std::end(s.x), out); }
 
 template <int Rounds>
@@ -71,10 +76,12 @@ struct CipherEntry {
     return "declares no " + std::to_string(Rounds) + "-round support (its chacha_rounds)";
   }
   static constexpr catalog::CipherAlgorithm make(std::string_view name, std::string_view display) {
-    return {name, display, &kFamily, Rounds, kNonceSize, &init, &crypt, &unsupported, &carries};
+    return {name, display, &kFamily, Rounds, kNonceSize, &init, &crypt, &unsupported, &carries,
+            &overlap};
   }
   static constexpr catalog::CipherAlgorithm make_x(std::string_view name, std::string_view display) {
-    return {name, display, &kFamily, Rounds, kXNonceSize, &init_x, &crypt, &unsupported, &carries};
+    return {name, display, &kFamily, Rounds, kXNonceSize, &init_x, &crypt, &unsupported, &carries,
+            &overlap};
   }
 };
 

@@ -34,6 +34,15 @@ using State = lockstep_chacha_state;
 // wrap (RFC 8439), or, declared by a module, OpenSSL EVP's carry.
 enum class Counter { kWrap32 = LOCKSTEP_COUNTER_WRAP32, kCarry64 = LOCKSTEP_COUNTER_CARRY64 };
 
+// Overlap is where crypt may write dst against src: lockstep's own rule
+// (dst == src, or below it), or, declared by a module, in place or apart
+// only (libsodium, OpenSSL, Mbed TLS), or apart only.
+enum class Overlap {
+  kAny = LOCKSTEP_OVERLAP_ANY,
+  kInPlace = LOCKSTEP_OVERLAP_INPLACE,
+  kNone = LOCKSTEP_OVERLAP_NONE,
+};
+
 // ChachaBackend is a ChaCha backend descriptor.
 struct ChachaBackend : Backend {
   // crypt XORs `len` bytes of keystream into `src`, writing `dst`, starting
@@ -42,12 +51,14 @@ struct ChachaBackend : Backend {
   // >= 2 must work). `dst` may equal `src`, may lie before it with overlap
   // (dst < src), or be disjoint; dst > src with overlap is not allowed. No
   // byte outside [src, src + len) is read and none outside [dst, dst + len)
-  // written. `len` may be 0.
+  // written. `len` may be 0. (A module's crypt: dst as `overlap` says.)
   void (*crypt)(State* state, uint8_t* dst, const uint8_t* src, size_t len, int rounds);
 
-  // What a module declared; lockstep's own backends wrap and take any rounds.
+  // What a module declared; lockstep's own backends wrap, take any rounds
+  // and any overlap above.
   Counter counter = Counter::kWrap32;
   unsigned rounds = 0;  // LOCKSTEP_ROUNDS_* bits crypt supports; 0: all
+  Overlap overlap = Overlap::kAny;
   // A module's own hchacha_block(), checked against the front end's.
   void (*hchacha)(const State* state, uint32_t out[8], int rounds) = nullptr;
 

@@ -1,6 +1,6 @@
 // Module backends of the ChaCha family (module/loader.h): descriptors whose
-// functions are the module's own, with the counter semantics and round
-// counts the module declared.
+// functions are the module's own, with the counter semantics, round
+// counts, overlap and wiping the module declared.
 #include <deque>
 #include <vector>
 
@@ -23,6 +23,8 @@ std::span<const ChachaBackend* const> module_backends() {
       b.crypt = m->c->chacha_crypt;
       b.counter = static_cast<Counter>(m->c->chacha_counter);
       b.rounds = m->c->chacha_rounds;
+      b.overlap = static_cast<Overlap>(m->c->chacha_overlap);
+      b.wipes = m->c->wipes;
       b.hchacha = m->c->hchacha;
       out.push_back(&b);
     }

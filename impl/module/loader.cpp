@@ -6,6 +6,7 @@
 #include <elf.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -16,6 +17,59 @@ namespace lockstep::module {
 namespace {
 
 constexpr std::string_view kFamilies[] = {"sha256", "sha512", "chacha"};
+
+// struct lockstep_backend as ABI version 1 laid it out: the fields up to
+// chacha_rounds, which version 2 keeps where they were and appends to. A C
+// array is indexed by its element's size, so a version 1 module's array
+// is read with this one's, never the current struct's, which is larger.
+struct BackendV1 {
+  const char* family;
+  const char* name;
+  const char* needs;
+  const char* notes;
+  decltype(lockstep_backend::sha256_blocks) sha256_blocks;
+  decltype(lockstep_backend::sha256_finup_2x) sha256_finup_2x;
+  decltype(lockstep_backend::sha512_blocks) sha512_blocks;
+  decltype(lockstep_backend::chacha_crypt) chacha_crypt;
+  decltype(lockstep_backend::hchacha) hchacha;
+  int chacha_counter;
+  unsigned chacha_rounds;
+};
+#define LOCKSTEP_V1_FIELD_AT(f) \
+  static_assert(offsetof(BackendV1, f) == offsetof(lockstep_backend, f), "version 1 field " #f " moved")
+LOCKSTEP_V1_FIELD_AT(family);
+LOCKSTEP_V1_FIELD_AT(name);
+LOCKSTEP_V1_FIELD_AT(needs);
+LOCKSTEP_V1_FIELD_AT(notes);
+LOCKSTEP_V1_FIELD_AT(sha256_blocks);
+LOCKSTEP_V1_FIELD_AT(sha256_finup_2x);
+LOCKSTEP_V1_FIELD_AT(sha512_blocks);
+LOCKSTEP_V1_FIELD_AT(chacha_crypt);
+LOCKSTEP_V1_FIELD_AT(hchacha);
+LOCKSTEP_V1_FIELD_AT(chacha_counter);
+LOCKSTEP_V1_FIELD_AT(chacha_rounds);
+#undef LOCKSTEP_V1_FIELD_AT
+static_assert(offsetof(lockstep_backend, chacha_overlap) >= sizeof(BackendV1),
+              "a version 2 field inside the version 1 layout");
+
+// The size of one element of a module's backends array, by the version
+// its table states; 0 for a version this lockstep does not know.
+static_assert(LOCKSTEP_MODULE_ABI_VERSION == 2, "a new version: give its element size below");
+size_t backend_stride(uint32_t abi_version) {
+  switch (abi_version) {
+    case 1: return sizeof(BackendV1);
+    case 2: return sizeof(lockstep_backend);
+    default: return 0;
+  }
+}
+
+// Every backend as lockstep reads it: the module's element copied into the
+// current layout, the fields its version lacks left 0. Stable addresses,
+// for LoadedBackend::c; the modules stay loaded, and so do these.
+std::deque<lockstep_backend>& widened() {
+  static std::deque<lockstep_backend> all;
+  return all;
+}
 
 std::string_view arch_of_machine(uint16_t machine) {
   switch (machine) {
@@ -76,6 +130,12 @@ void check_backend(const std::string& file, size_t i, const lockstep_backend& b,
     fail(file, field(i, "chacha_rounds") + ": only LOCKSTEP_ROUNDS_12 and _20 are defined");
   if (family != "chacha" && (b.chacha_counter != 0 || b.chacha_rounds != 0))
     fail(file, field(i, "chacha_counter") + " and chacha_rounds are for chacha backends");
+  if (b.chacha_overlap != LOCKSTEP_OVERLAP_ANY && b.chacha_overlap != LOCKSTEP_OVERLAP_INPLACE &&
+      b.chacha_overlap != LOCKSTEP_OVERLAP_NONE)
+    fail(file, field(i, "chacha_overlap") + ": " + std::to_string(b.chacha_overlap) +
+                   " is not a lockstep_chacha_overlap");
+  if (family != "chacha" && b.chacha_overlap != 0)
+    fail(file, field(i, "chacha_overlap") + " is for chacha backends");
 
   std::string_view needs = b.needs ? b.needs : "";
   while (!needs.empty()) {
@@ -121,18 +181,22 @@ void load(const std::string& file, std::deque<LoadedBackend>& out) {
   const lockstep_module* m = entry();
   kernel::end_module_init();
   if (m == nullptr) fail(file, "lockstep_module_v1 returned null");
-  if (m->abi_version != LOCKSTEP_MODULE_ABI_VERSION)
-    fail(file, "abi_version: " + std::to_string(m->abi_version) + ", and this lockstep knows " +
+  const size_t stride = backend_stride(m->abi_version);
+  if (stride == 0)
+    fail(file, "abi_version: " + std::to_string(m->abi_version) + ", and this lockstep knows 1 to " +
                    std::to_string(LOCKSTEP_MODULE_ABI_VERSION));
   if (m->name == nullptr || !valid_name(m->name)) fail(file, "name: missing or not a name");
   if (m->backend_count > 0 && m->backends == nullptr)
     fail(file, "backends is null, and backend_count is " + std::to_string(m->backend_count));
+  const auto* elements = reinterpret_cast<const unsigned char*>(m->backends);
   for (size_t i = 0; i < m->backend_count; ++i) {
+    lockstep_backend& wide = widened().emplace_back();  // value-initialised: all 0
+    std::memcpy(&wide, elements + i * stride, stride);
     LoadedBackend b;
     b.file = file;
     b.module = m->name;
     b.kernel_environment = host != nullptr;
-    check_backend(file, i, m->backends[i], b);
+    check_backend(file, i, wide, b);
     for (const LoadedBackend& other : out)
       if (other.full_name == b.full_name)
         fail(file, field(i, "name") + ": " + b.full_name + " is already a backend of module " +

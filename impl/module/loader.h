@@ -28,7 +28,10 @@ struct LoadedBackend {
   std::string notes;
   cpu::FeatureSet needs;
   bool kernel_environment = false;  // the module asks lockstep's kernel host
-  const lockstep_backend* c;  // owned by the module, which stays loaded
+  // The module's backend in the current layout: a copy of its element,
+  // with the fields its ABI version lacks 0 (loader.cpp). The pointers in
+  // it are the module's, which stays loaded.
+  const lockstep_backend* c;
 };
 
 // backends returns every backend of every module in LOCKSTEP_MODULES (a

@@ -25,6 +25,7 @@ std::span<const HashBackend<F>* const> module_backends() {
       b.notes = m->notes;
       b.module = m->file;
       b.kernel_environment = m->kernel_environment;
+      b.wipes = m->c->wipes;
       b.blocks = m->c->*F::kModuleBlocks;
       if constexpr (requires { F::kModuleFinup2x; }) b.finup_2x = m->c->*F::kModuleFinup2x;
       out.push_back(&b);

@@ -1,5 +1,5 @@
 /*
- * lockstep module interface, ABI version 1.
+ * lockstep module interface, ABI version 2 (version 1 modules still load).
  *
  * A module is a shared object that hands lockstep backends it did not
  * write: a kernel developer's new assembly, a firmware SHA-512, a library's
@@ -26,8 +26,19 @@ extern "C" {
 #endif
 
 /* A module states the version it was built against; lockstep refuses
- * versions it does not know rather than guess at a layout. */
-#define LOCKSTEP_MODULE_ABI_VERSION 1
+ * versions it does not know rather than guess at a layout. Version 2
+ * appended chacha_overlap and wipes to struct lockstep_backend and changed
+ * nothing before them: lockstep reads a version 1 module's array with the
+ * version 1 element size, never past it, and takes the fields it lacks as 0.
+ * A module that must also load into a lockstep that knows only version 1
+ * defines LOCKSTEP_MODULE_ABI_VERSION as 1 before including this file, and
+ * gets the version 1 layout. */
+#ifndef LOCKSTEP_MODULE_ABI_VERSION
+#define LOCKSTEP_MODULE_ABI_VERSION 2
+#endif
+#if LOCKSTEP_MODULE_ABI_VERSION != 1 && LOCKSTEP_MODULE_ABI_VERSION != 2
+#error "lockstep/module.h: LOCKSTEP_MODULE_ABI_VERSION is 1 or 2"
+#endif
 
 /* The eight chaining words, host order: the kernel's sha256_block_state. */
 struct lockstep_sha256_state {
@@ -59,6 +70,19 @@ enum lockstep_chacha_counter {
 	LOCKSTEP_COUNTER_WRAP32 = 0,
 	/* Word 12 carries into word 13, a 64-bit counter: OpenSSL's EVP. */
 	LOCKSTEP_COUNTER_CARRY64 = 1,
+};
+
+/* Where a ChaCha backend's crypt may write dst against src. dst above src
+ * with overlap is allowed to none: lockstep never calls so. */
+enum lockstep_chacha_overlap {
+	/* dst == src, dst below src with overlap (dst < src < dst + len), or
+	 * apart: lockstep's own backends, and the rule before ABI version 2. */
+	LOCKSTEP_OVERLAP_ANY = 0,
+	/* dst == src or apart, never partly overlapping: OpenSSL's EVP,
+	 * libsodium, Mbed TLS. */
+	LOCKSTEP_OVERLAP_INPLACE = 1,
+	/* dst and src apart, never the same bytes. */
+	LOCKSTEP_OVERLAP_NONE = 2,
 };
 
 /* The ChaCha round counts lockstep checks, as bits of lockstep_backend's
@@ -99,9 +123,10 @@ struct lockstep_backend {
 	/* Family chacha. Required: XOR len bytes of keystream into src,
 	 * writing dst, starting at the counter in word 12, and advance the
 	 * counter by one per 64-byte block (a partial block counts as one).
-	 * dst may equal src or lie below it with overlap (dst < src), as
-	 * lockstep's own backends allow; dst above src must not overlap it.
-	 * nrounds is 20 or 12, as chacha_rounds allows. */
+	 * dst lies against src as chacha_overlap allows: by default it may
+	 * equal src or lie below it with overlap (dst < src), as lockstep's
+	 * own backends allow; dst above src never overlaps it. nrounds is 20
+	 * or 12, as chacha_rounds allows. */
 	void (*chacha_crypt)(struct lockstep_chacha_state *state, uint8_t *dst,
 			     const uint8_t *src, size_t len, int nrounds);
 	/* Optional: the kernel's hchacha_block(): permute state (key and
@@ -112,6 +137,25 @@ struct lockstep_backend {
 	int chacha_counter;
 	/* LOCKSTEP_ROUNDS_* bits crypt supports; 0 means both. */
 	unsigned chacha_rounds;
+
+#if LOCKSTEP_MODULE_ABI_VERSION >= 2
+	/* ABI version 2 from here on; a version 1 module has none of these
+	 * fields, and lockstep takes each as 0 for it. */
+
+	/* enum lockstep_chacha_overlap, where crypt may write dst against
+	 * src; 0 is lockstep's own rule (dst == src, or dst below src). A
+	 * case outside what a backend declares is not held against it:
+	 * conformance reports its result as outside the declared contract,
+	 * a SKIP with the reason, and the fuzzer does not generate it. */
+	int chacha_overlap;
+	/* true: every function of the backend wipes the secrets it handled
+	 * (key and state words, keystream, message schedule) from its stack
+	 * and from any buffer of its own before it returns, as lockstep's
+	 * own backends do, and lockstep's residue check fails it where it
+	 * does not. false (0) promises nothing: what the check finds is a
+	 * warning, never a failure. */
+	bool wipes;
+#endif
 };
 
 struct lockstep_module {
@@ -121,14 +165,16 @@ struct lockstep_module {
 	size_t backend_count;
 };
 
-/* The one function a module exports. lockstep calls it once, after
- * loading, and keeps the pointer: the data must live as long as the
- * module. */
+/* The one function a module exports, under this name in every ABI
+ * version (abi_version says which layout its table has). lockstep calls it
+ * once, after loading, and keeps the pointer: the data must live as long
+ * as the module. */
 #define LOCKSTEP_MODULE_ENTRY lockstep_module_v1
 const struct lockstep_module *lockstep_module_v1(void);
 
 /* The table and the entry function for a static array of backends, in one
- * line at the end of a module's file:
+ * line at the end of a module's file, for the ABI version the file was
+ * built with:
  *
  *     LOCKSTEP_MODULE("mine", backends);
  */

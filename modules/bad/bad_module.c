@@ -28,6 +28,9 @@ static const struct lockstep_backend backends[] = {
 	BACKEND("sha256", "bad:twice", "", blocks),
 #elif LOCKSTEP_BAD_CASE == 5
 	BACKEND("sha256", "bad:null-blocks", "", 0),
+#elif LOCKSTEP_BAD_CASE == 7
+	{ .family = "sha256", .name = "bad:overlap", .notes = "a loader test",
+	  .sha256_blocks = blocks, .chacha_overlap = 3 },
 #else
 	BACKEND("sha256", "bad:abi-version", "", blocks),
 #endif
@@ -35,7 +38,7 @@ static const struct lockstep_backend backends[] = {
 
 static const struct lockstep_module module = {
 #if LOCKSTEP_BAD_CASE == 1
-	.abi_version = LOCKSTEP_MODULE_ABI_VERSION + 98,
+	.abi_version = 99,
 #else
 	.abi_version = LOCKSTEP_MODULE_ABI_VERSION,
 #endif

@@ -2,10 +2,10 @@
 # Every way a module can be wrong gets exit status 2 and one line naming the
 # module file and what is wrong with it, from every command that takes
 # --module and from LOCKSTEP_MODULES; never a crash, never a silent pass.
-#   bad_modules_test.sh LOCKSTEP ABI_VERSION FAMILY FEATURE DUPLICATE NULL NO_ENTRY
+#   bad_modules_test.sh LOCKSTEP ABI_VERSION FAMILY FEATURE DUPLICATE NULL NO_ENTRY OVERLAP
 set -uo pipefail
 lockstep=$1
-abi_version=$2 family=$3 feature=$4 duplicate=$5 null_fn=$6 no_entry=$7
+abi_version=$2 family=$3 feature=$4 duplicate=$5 null_fn=$6 no_entry=$7 overlap=$8
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failures=0 checked=0
@@ -52,6 +52,7 @@ expect "$family" "backends[0].family: 'md5'" "$lockstep" list --module "$family"
 expect "$feature" "backends[0].needs: unknown feature 'avx1024'" "$lockstep" list --module "$feature"
 expect "$duplicate" "backends[1].name" "$lockstep" list --module "$duplicate"
 expect "$null_fn" "backends[0].sha256_blocks is null" "$lockstep" list --module "$null_fn"
+expect "$overlap" "backends[0].chacha_overlap: 3 is not a lockstep_chacha_overlap" "$lockstep" list --module "$overlap"
 
 # The same refusal from every command, and from the environment variable.
 expect "$null_fn" "sha256_blocks is null" "$lockstep" hash --module "$null_fn" sha256 /dev/null

@@ -124,6 +124,13 @@ static const struct lockstep_backend backends[] = {
 		.chacha_crypt = chacha_crypt,
 		.chacha_counter = LOCKSTEP_COUNTER_WRAP32,
 		.chacha_rounds = LOCKSTEP_ROUNDS_20,
+		/* mbedtls/chacha20.h on mbedtls_chacha20_update(): "The
+		 * input and output pointers must either be equal or point to
+		 * non-overlapping buffers." */
+		.chacha_overlap = LOCKSTEP_OVERLAP_INPLACE,
+		/* mbedtls_chacha20_free() clears the context; the key and
+		 * nonce copies above stay on the stack. */
+		.wipes = false,
 	},
 };
 

@@ -130,6 +130,13 @@ static const struct lockstep_backend backends[] = {
 		.chacha_crypt = chacha_crypt,
 		.chacha_counter = LOCKSTEP_COUNTER_CARRY64,
 		.chacha_rounds = LOCKSTEP_ROUNDS_20,
+		/* EVP_EncryptUpdate(3) (OpenSSL 3.0) checks "if in and out
+		 * are partially overlapping, and if they are 0 is returned to
+		 * indicate failure"; out == in is in-place encryption, which
+		 * later editions of the page state outright. */
+		.chacha_overlap = LOCKSTEP_OVERLAP_INPLACE,
+		/* The key and IV copies above stay on the stack. */
+		.wipes = false,
 	},
 };
 

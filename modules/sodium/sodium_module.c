@@ -118,6 +118,13 @@ static const struct lockstep_backend backends[] = {
 		.hchacha = hchacha,
 		.chacha_counter = LOCKSTEP_COUNTER_WRAP32,
 		.chacha_rounds = LOCKSTEP_ROUNDS_20,
+		/* libsodium's documentation of crypto_stream_chacha20_xor_ic
+		 * (doc.libsodium.org, "ChaCha20"): "m and c can point to the
+		 * same address (in-place encryption/decryption). If they
+		 * don't, the regions should not overlap." */
+		.chacha_overlap = LOCKSTEP_OVERLAP_INPLACE,
+		/* The key and nonce copies above stay on the stack. */
+		.wipes = false,
 	},
 };
 
