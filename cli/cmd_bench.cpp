@@ -18,6 +18,8 @@
 #include "bench_report.h"
 #include "bench_run.h"
 #include "commands.h"
+#include "env_features.h"
+#include "output_paths.h"
 
 namespace lockstep::cli {
 namespace {
@@ -75,6 +77,13 @@ class Staged {
 
 int cmd_bench(const BenchOptions& o) {
   const fs::path out_dir = o.out.empty() ? fs::path(LOCKSTEP_BUILD_DIR) / "bench" : fs::path(o.out);
+  if (const std::string problem = output_dir_problem(out_dir.string()); !problem.empty()) {
+    fmt::print(stderr, "lockstep bench: {} {}: {}\n", o.out.empty() ? "the results folder" : "--out",
+               out_dir.string(), problem);
+    return 2;
+  }
+  // lockstep_bench is a child: the mask it inherits must run there too.
+  if (const int rc = check_env_features({Environment{.id = "native"}}, "lockstep bench"); rc != 0) return rc;
   std::error_code ec;
   fs::create_directories(out_dir, ec);
   if (ec) {

@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 
 #include "commands.h"
+#include "output_paths.h"
 #include "process.h"
 #include "fuzz_env.h"
 
@@ -140,7 +141,16 @@ int cmd_fuzz(const FuzzOptions& o) {
   if (const int rc = plan_fuzz(o, plan); rc != 0) return rc;
   const Environment& env = plan.env;
   const fs::path corpus = o.corpus.empty() ? fs::path(LOCKSTEP_SOURCE_DIR) / "corpus" / o.target : fs::path(o.corpus);
-  fs::create_directories(corpus);
+  if (const std::string problem = output_dir_problem(corpus.string()); !problem.empty()) {
+    fmt::print(stderr, "lockstep fuzz: corpus {}: {}\n", corpus.string(), problem);
+    return 2;
+  }
+  std::error_code created;
+  fs::create_directories(corpus, created);
+  if (created) {
+    fmt::print(stderr, "lockstep fuzz: corpus {}: {}\n", corpus.string(), created.message());
+    return 1;
+  }
   // One log and failure file per environment: runs in two can go at once.
   const std::string stem = "fuzz_" + o.target + (env.id == "native" ? "" : "-" + env.id);
   const fs::path log_path = fs::path(LOCKSTEP_BUILD_DIR) / (stem + ".log");
@@ -224,6 +234,13 @@ int cmd_fuzz(const FuzzOptions& o) {
   if (ok) {
     fmt::print("fuzz_{}: {}, no mismatch\n", o.target, status());
     return 0;
+  }
+  // Status 2 before a single input: the harness refused what it was given
+  // (LOCKSTEP_FUZZ_BACKEND, a mask, a module), a usage error as ours are.
+  if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 2 && p.execs == 0) {
+    fmt::print(stderr, "lockstep fuzz: {} refused to start: {}\n", fs::path(plan.binary).filename().string(),
+               !p.signature.empty() ? p.signature : !p.fault.empty() ? p.fault : "see " + log_path.string());
+    return 2;
   }
   fmt::print("fuzz_{}: FAILED after {}\n", o.target, status());
   if (!p.signature.empty()) fmt::print("  {}\n", p.signature);

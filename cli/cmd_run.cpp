@@ -25,12 +25,17 @@
 #include <fmt/format.h>
 
 #include "catalog.h"
+#include "cell_calls.h"
 #include "commands.h"
+#include "env_features.h"
 #include "environments.h"
+#include "gtest_log.h"
 #include "gtest_results.h"
 #include "matrix.h"
+#include "output_paths.h"
 #include "process.h"
 #include "progress.h"
+#include "row_modules.h"
 #include "run_reports.h"
 #include "run_select.h"
 #include "task_pool.h"
@@ -65,8 +70,10 @@ std::string column_of(const std::string& suite, const std::string& name) {
 
 struct Tally {
   int passed = 0, failed = 0, skipped = 0, warned = 0;
+  double seconds = 0;
   std::string first_failure, skip_reason, first_warning;
   void add(const TestOutcome& t) {
+    seconds += t.seconds;
     if (!t.warning.empty() && warned++ == 0) first_warning = t.warning;
     if (t.result == TestOutcome::kFailed) {
       if (failed++ == 0) {
@@ -82,6 +89,11 @@ struct Tally {
     }
   }
   Cell cell(const std::string& unusable_reason) const {
+    Cell c = verdict(unusable_reason);
+    c.seconds = seconds;
+    return c;
+  }
+  Cell verdict(const std::string& unusable_reason) const {
     if (failed)
       return {Status::kFail, fmt::format("{} of {} failed, first {}", failed, failed + passed + skipped,
                                          first_failure)};
@@ -102,17 +114,6 @@ struct Shard {
   SuiteRun run;
   bool done = false;
 };
-
-// Counts the tests a running GoogleTest binary has finished, from its log.
-int finished_in_log(const fs::path& log) {
-  std::ifstream in(log);
-  int n = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (line.starts_with("[==========]")) break;  // the summary lists them again
-    n += line.starts_with("[       OK ]") || line.starts_with("[  FAILED  ]") || line.starts_with("[  SKIPPED ]");
-  }
-  return n;
-}
 
 // Where a run keeps its logs: --out, else the build's run/ folder.
 fs::path run_dir(const RunOptions& o) {
@@ -366,7 +367,7 @@ class Runner {
       for (size_t t = i; t < tests.size(); t += n_shards) s->tests.push_back(tests[t]);
       s->log = r.out / fmt::format("conformance-{}.log", i);
       s->json = r.out / fmt::format("conformance-{}.json", i);
-      s->calls = r.out / fmt::format("calls-{}.json", i);
+      s->calls = r.out / fmt::format("calls-{}.jsonl", i);
       r.shards.push_back(std::move(s));
     }
     std::vector<const Row*> fuzzed;
@@ -475,7 +476,9 @@ class Runner {
         argv.push_back(a);
       auto vars = env.vars;
       vars.emplace_back("LOCKSTEP_FUZZ_BACKEND", backend);
+      const Clock::time_point started = Clock::now();
       const ProcessResult pr = run_process(argv, vars, log.string());
+      const double took = std::chrono::duration<double>(Clock::now() - started).count();
       if (!pr.error.empty()) {
         cell = {Status::kFail, pr.error};
       } else if (pr.status != 0) {
@@ -503,6 +506,7 @@ class Runner {
       } else {
         cell = {Status::kPass, fmt::format("corpus + {} random programs", env.fuzz_runs)};
       }
+      cell.seconds = took;
     }
     std::lock_guard lock(r.m);
     r.fuzz[backend] = std::move(cell);
@@ -557,7 +561,7 @@ class Runner {
 
     // Every shard's outcomes; a shard that did not report fails its tests.
     std::vector<TestOutcome> outcomes;
-    std::map<std::string, uint64_t> calls;
+    CellCalls calls;
     bool unexplained_exit = false;
     for (const auto& s : r.shards) {
       if (!s->run.error.empty()) {
@@ -571,14 +575,7 @@ class Runner {
       const bool any_failed = std::any_of(s->run.tests.begin(), s->run.tests.end(),
                                           [](const TestOutcome& t) { return t.result == TestOutcome::kFailed; });
       unexplained_exit |= s->run.exit_status != 0 && !any_failed;
-      std::ifstream in(s->calls);
-      if (in) {
-        try {
-          const nlohmann::json counts = nlohmann::json::parse(in);
-          for (const auto& [name, n] : counts.items()) calls[name] += n.get<uint64_t>();
-        } catch (const nlohmann::json::exception&) {
-        }
-      }
+      calls.read(s->calls);
     }
     std::map<std::pair<std::string, std::string>, Tally> per_cell;  // (test name suffix, column)
     std::map<std::string, Tally> other;                             // suite -> tally
@@ -592,6 +589,7 @@ class Runner {
       } else {
         const auto key = std::make_pair(t.name.substr(slash + 1), col);
         per_cell[key].add(t);
+        calls.attribute(key.first, col, t.suite + "." + t.name);
         if (t.result == TestOutcome::kFailed && !first_failing_test.count(key))
           first_failing_test[key] = t.suite + "." + t.name;
       }
@@ -602,9 +600,7 @@ class Runner {
       }
     }
     for (const Row& row : r.rows) {
-      nlohmann::json prov = rep.provenance;
-      prov["backend_calls"] = calls.count(row.key.backend) ? calls[row.key.backend] : 0;
-      prov["backend_executed"] = calls.count(row.key.backend) && calls[row.key.backend] > 0;
+      const nlohmann::json& prov = rep.provenance;
       for (const std::string& col : rep.matrix.columns()) {
         Cell cell;
         if (col == "fuzz") {
@@ -628,6 +624,8 @@ class Runner {
         if (!row.declined.empty() && (col == "fuzz" || cell.status != Status::kFail))
           cell = {Status::kSkip, row.declined};
         cell.provenance = prov;
+        // The fuzz check's driver counts no calls: its cell claims none.
+        if (col != "fuzz") calls.describe(row.test_name, col, row.key.backend, cell.provenance);
         if (!row.declined.empty()) cell.provenance["declined"] = true;
         apply_expectations(env, row.key, col, cell);
         rep.matrix.set(row.key, col, std::move(cell));
@@ -811,6 +809,8 @@ int cmd_run(const RunOptions& o) {
   std::vector<Environment> envs;
   for (const Environment& e : all_envs)
     if (sel.env(e.id)) envs.push_back(e);
+  if (const int rc = check_run_outputs(o, "lockstep run"); rc != 0) return rc;
+  if (const int rc = check_env_features(envs, "lockstep run"); rc != 0) return rc;
   fmt::print("lockstep run: {} environment(s), {} at a time; logs under {}\n", envs.size(),
              o.jobs > 0 ? o.jobs : static_cast<int>(std::thread::hardware_concurrency()),
              run_dir(o).string());
@@ -856,6 +856,7 @@ int cmd_run(const RunOptions& o) {
       j["kernel_selected"] = e.description.value("kernel_selected", nlohmann::json::array());
       j["provenance"] = e.provenance;
       j["matrix"] = e.matrix.to_json();
+      name_row_modules(j["matrix"], e.description);
       nlohmann::json ft = nlohmann::json::array();
       for (const FailedTest& t : e.failed_tests)
         ft.push_back({{"test", t.outcome.suite + "." + t.outcome.name}, {"reproduce", t.reproduce}});

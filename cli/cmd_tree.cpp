@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "environments.h"
 #include "modules.h"
+#include "output_paths.h"
 #include "run_select.h"
 #include "tree_build.h"
 #include "tree_recipe.h"
@@ -80,6 +81,8 @@ std::vector<tree::Match> in_scope(const std::vector<tree::Match>& found, const R
 }  // namespace
 
 int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
+  // Before the builds: the matrix at their end must have somewhere to go.
+  if (const int rc = check_run_outputs(o.run, "lockstep tree"); rc != 0) return rc;
   std::error_code ec;
   if (!fs::is_directory(o.dir, ec)) {
     std::fprintf(stderr, "lockstep tree: %s: not a directory\n", o.dir.c_str());

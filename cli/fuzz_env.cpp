@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "env_features.h"
 #include "module/loader.h"
 
 namespace lockstep::cli {
@@ -80,6 +81,7 @@ int plan_fuzz(const FuzzOptions& o, FuzzPlan& out) {
     fmt::print(stderr, "lockstep fuzz: {} ({}) cannot run here: {}\n", e.id, e.name, e.unavailable);
     return 1;
   }
+  if (const int rc = check_env_features({e}, "lockstep fuzz"); rc != 0) return rc;
   const fs::path replay = e.build / "fuzz" / ("fuzz_" + o.target + "_replay");
   if (!fs::exists(replay)) {
     fmt::print(stderr, "lockstep fuzz: no {} (`cmake --build {} --target fuzz_{}_replay` builds it)\n",

@@ -15,6 +15,7 @@ struct TestOutcome {
   std::string failure;  // first failure message, if any
   std::string skip_reason;  // from the test's "skip_reason" property
   std::string warning;      // from its "lockstep_warning" property: a WARN
+  double seconds = 0;       // how long it ran, as its report says
 };
 
 struct SuiteRun {

@@ -14,8 +14,11 @@
 #include "catalog.h"
 #include "commands.h"
 #include "emulators.h"
+#include "env_vars.h"
+#include "module_files.h"
 #include "modules.h"
 #include "run_select.h"
+#include "seconds_option.h"
 
 namespace {
 
@@ -94,7 +97,7 @@ int main(int argc, char** argv) {
                    "in order, or a directory of *.patch/*.diff/*.mbox/*.eml); both in one matrix, compared");
   tree->add_option("--bench-time", to.bench_time,
                    "With --series: seconds per benchmark of the before/after MB/s table (default 0.05; 0: no table)")
-      ->check(CLI::Range(0.0, 60.0));
+      ->check(seconds_option(/*zero_allowed=*/true, 60));
 
   FuzzOptions fo;
   auto* fuzz = app.add_subcommand("fuzz", "Fuzz a harness (libFuzzer where built, else the replay driver)");
@@ -115,7 +118,8 @@ int main(int argc, char** argv) {
   BenchOptions bo;
   auto* bench = app.add_subcommand("bench", "Benchmark every backend against OpenSSL and Crypto++: tables and SVG charts");
   bench->add_option("--filter", bo.filter, "Only benchmarks matching this regex, e.g. '^hash/sha256/'");
-  bench->add_option("--min-time", bo.min_time, "Seconds per benchmark (default 0.1)")->check(CLI::PositiveNumber);
+  bench->add_option("--min-time", bo.min_time, "Seconds per benchmark (default 0.1)")
+      ->check(seconds_option(/*zero_allowed=*/false, 3600));
   bench->add_option("--out", bo.out, "Directory for bench.json, bench.md and the SVGs (default: in the build directory)");
   bench->add_option("--from", bo.from, "Render this lockstep_bench JSON instead of running")->check(CLI::ExistingFile);
 
@@ -154,6 +158,10 @@ int main(int argc, char** argv) {
   // Before anything asks impl/cpu for the features: an emulator name that
   // vouches for nothing must not let dispatch pick code that faults.
   if (const int rc = check_emulation_environment(); rc != 0) return rc;
+  // Every other LOCKSTEP_* variable, and the module files, before anything
+  // runs: a bad one is a usage error here, not a child's failure later.
+  if (const int rc = check_lockstep_variables(); rc != 0) return rc;
+  if (const int rc = check_module_files(modules); rc != 0) return rc;
   // Before any registry is asked: registries load LOCKSTEP_MODULES once.
   // Only `run` and `fuzz` (--env) have environments for another
   // architecture's modules; cmd_fuzz checks them against its environment.
@@ -175,6 +183,15 @@ int main(int argc, char** argv) {
                    "lockstep fuzz: unknown harness '%s' (known: %s); "
                    "a corpus must be an existing directory\n",
                    fuzz_args.front().c_str(), joined(harnesses).c_str());
+      return 2;
+    }
+    // A second harness name where the corpus goes is a slip, never a
+    // corpus to create (an existing directory of that name still is one).
+    if (!fuzz_args.empty() && is_harness(fuzz_args.front()) && !is_directory(fuzz_args.front())) {
+      std::fprintf(stderr,
+                   "lockstep fuzz: '%s' is a harness name, not a corpus directory; one harness at a time "
+                   "(lockstep fuzz %s [CORPUS_DIR])\n",
+                   fuzz_args.front().c_str(), fuzz_args.front().c_str());
       return 2;
     }
     if (!fuzz_args.empty()) fo.corpus = fuzz_args.front();

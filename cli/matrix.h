@@ -20,6 +20,7 @@ struct Cell {
   std::string detail;  // SKIP: the reason; FAIL: what failed; PASS: counts
   std::string reproduce = {};  // FAIL: one shell command that shows it again
   nlohmann::json provenance = {};  // what ran: backend executed, CPU, emulator, seed
+  double seconds = 0;  // how long its checks ran (JUnit's time)
 };
 
 struct RowKey {

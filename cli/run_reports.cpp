@@ -44,8 +44,8 @@ std::string junit_xml(const std::vector<EnvReport>& envs) {
     int f = 0, s = 0;
     std::string suite;
     for (const Case& c : cases) {
-      suite += fmt::format("    <testcase classname=\"lockstep.{}\" name=\"{}\">", xml_escape(e.id),
-                           xml_escape(c.name));
+      suite += fmt::format("    <testcase classname=\"lockstep.{}\" name=\"{}\" time=\"{:.3f}\">", xml_escape(e.id),
+                           xml_escape(c.name), c.cell.seconds);
       if (c.cell.status == Status::kFail) {
         ++f;
         suite += fmt::format("<failure message=\"{}\">{}{}</failure>", xml_escape(c.cell.detail),
@@ -66,8 +66,8 @@ std::string junit_xml(const std::vector<EnvReport>& envs) {
     for (const FailedTest& t : e.failed_tests) {
       ++f;
       suite += fmt::format(
-          "    <testcase classname=\"lockstep.{}.tests\" name=\"{}\"><failure message=\"{}\">{}</failure></testcase>\n",
-          xml_escape(e.id), xml_escape(t.outcome.suite + "." + t.outcome.name),
+          "    <testcase classname=\"lockstep.{}.tests\" name=\"{}\" time=\"{:.3f}\"><failure message=\"{}\">{}</failure></testcase>\n",
+          xml_escape(e.id), xml_escape(t.outcome.suite + "." + t.outcome.name), t.outcome.seconds,
           xml_escape(t.outcome.failure.substr(0, t.outcome.failure.find('\n'))),
           xml_escape(t.outcome.failure + "\nreproduce: " + t.reproduce));
     }

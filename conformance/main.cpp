@@ -8,9 +8,11 @@
 #include <fstream>
 #include <string>
 
+#include "call_log.h"
 #include "catalog.h"
 #include "crash/crash_report.h"
 #include "describe.h"
+#include "env_check.h"
 #include "rng.h"
 #include "vectors/vector_file.h"
 
@@ -45,17 +47,6 @@ bool write_description() {
   return true;
 }
 
-// LOCKSTEP_CALLS=<file>: after the tests, how often the front ends entered
-// each backend, so that `lockstep run` can show which code actually ran.
-void write_calls() {
-  const char* path = std::getenv("LOCKSTEP_CALLS");
-  if (!path || !*path) return;
-  nlohmann::json calls = nlohmann::json::object();
-  for (const lockstep::catalog::Family* f : lockstep::catalog::families())
-    for (const lockstep::Backend* b : f->backends()) calls[std::string(b->name)] = b->calls.load();
-  std::ofstream(path) << calls.dump() << "\n";
-}
-
 // CheckNamer tells the fault report which test is running.
 class CheckNamer : public testing::EmptyTestEventListener {
   void OnTestStart(const testing::TestInfo& t) override {
@@ -72,13 +63,15 @@ int main(int argc, char** argv) {
   // Line by line into a log too: `lockstep run` counts finished tests there.
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
   testing::InitGoogleTest(&argc, argv);
+  if (!lockstep::conformance::check_environment()) return 2;
   // gtest_discover_tests parses the test list from stdout: keep it clean.
   if (!GTEST_FLAG_GET(list_tests)) print_report();
   if (!write_description()) return 2;
   // A fault in a backend names the test, its case and the guard page hit.
   lockstep::crash::install("conformance_tests");
   testing::UnitTest::GetInstance()->listeners().Append(new CheckNamer);
-  const int status = RUN_ALL_TESTS();
-  write_calls();
-  return status;
+  // LOCKSTEP_CALLS: each test's calls into each backend, for `lockstep run`.
+  if (auto* calls = lockstep::conformance::call_log_from_environment())
+    testing::UnitTest::GetInstance()->listeners().Append(calls);
+  return RUN_ALL_TESTS();
 }

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "env_value.h"
+
 namespace lockstep::conformance {
 
 size_t Rng::length(size_t max, size_t block) {
@@ -45,7 +47,8 @@ std::vector<uint8_t> Rng::bytes(size_t n) {
 }
 
 uint64_t base_seed() {
-  if (const char* s = std::getenv("LOCKSTEP_SEED"); s && *s) return std::strtoull(s, nullptr, 0);
+  // main has refused a value that is no seed (env_check.h).
+  if (const char* s = std::getenv("LOCKSTEP_SEED"); s && *s) return env::parse_seed(s).value_or(0);
   return 0x6c6f636b73746570;  // "lockstep"
 }
 

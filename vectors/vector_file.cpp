@@ -17,6 +17,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "strict_json.h"
+
 namespace lockstep::vectors {
 namespace {
 
@@ -247,28 +249,13 @@ void Parser::parse_common(const json& t, TestCommon& c, size_t group, size_t ind
 }
 
 VectorFile Parser::parse(const std::string& text) {
-  // Track keys per open object: the JSON library would keep only the last
+  // Duplicate keys are refused: the JSON library would keep only the last
   // of two equal keys, and a duplicated "md" is almost certainly a mistake.
-  std::vector<std::set<std::string>> open;
-  json doc;
-  try {
-    doc = json::parse(text, [&](int depth, json::parse_event_t event, json& parsed) {
-      if (depth > kMaxDepth) fail("(document)", "nested deeper than " + std::to_string(kMaxDepth));
-      switch (event) {
-        case json::parse_event_t::object_start: open.emplace_back(); break;
-        case json::parse_event_t::object_end: open.pop_back(); break;
-        case json::parse_event_t::key: {
-          const std::string key = parsed.get<std::string>();
-          if (!open.back().insert(key).second) fail(key, "duplicate key in one object");
-          break;
-        }
-        default: break;
-      }
-      return true;
-    });
-  } catch (const json::exception& e) {
-    throw VectorError(file_ + ": not valid JSON: " + e.what());
-  }
+  JsonProblem problem;
+  const json doc = parse_strict_json(text, kMaxDepth, problem);
+  if (problem.kind == JsonProblem::kSyntax) throw VectorError(file_ + ": not valid JSON: " + problem.detail);
+  if (problem.kind == JsonProblem::kDuplicateKey) fail(problem.detail, "duplicate key in one object");
+  if (problem.kind == JsonProblem::kTooDeep) fail("(document)", "nested deeper than " + std::to_string(kMaxDepth));
 
   if (!doc.is_object()) fail("(document)", "must be a JSON object");
   check_fields(doc, {"algorithm", "schema", "numberOfTests", "header", "notes", "testGroups"},

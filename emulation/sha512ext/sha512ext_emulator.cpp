@@ -362,6 +362,7 @@ bool frame_layout() {
 
 // prepare: the frame layout, and the stubs' callee. Once, by the host.
 const char* prepare() {
+  if (const char* bad = site_patch::switch_error()) return bad;
   if (!frame_layout()) return "the OS does not save the AVX (YMM) state in signal frames";
   site_patch::prepare(stub_compute);
   return nullptr;

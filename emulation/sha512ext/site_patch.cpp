@@ -11,6 +11,9 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <string>
+
+#include "env_value.h"
 
 // Read by the entry routine: which XSAVE components to keep (XCR0 & 0xe7:
 // x87, SSE, AVX, opmask, ZMM_Hi256, Hi16_ZMM), the size of their image, and
@@ -227,6 +230,15 @@ bool write_jump(uintptr_t site, uintptr_t stub) {
 }
 
 }  // namespace
+
+const char* switch_error() {
+  static const std::string error = [] {
+    const char* sw = std::getenv("LOCKSTEP_TRAP_PATCH");
+    if (sw == nullptr || *sw == '\0' || env::parse_flag(sw)) return std::string();
+    return env::flag_error("LOCKSTEP_TRAP_PATCH", sw);
+  }();
+  return error.empty() ? nullptr : error.c_str();
+}
 
 bool prepare(Compute compute) {
   lockstep_sha512ext_compute = compute;

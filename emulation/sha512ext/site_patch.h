@@ -45,6 +45,10 @@ using Compute = void (*)(uint8_t* slots);
 // site keeps trapping). Not in a handler.
 bool prepare(Compute compute);
 
+// switch_error says what is wrong with LOCKSTEP_TRAP_PATCH (it takes 0 or
+// 1), naming the variable and its value; nullptr when it is unset or good.
+const char* switch_error();
+
 // stub_for returns the stub of a patched (or half-patched) site, or 0.
 // Async-signal-safe.
 uintptr_t stub_for(uintptr_t site);

@@ -242,9 +242,12 @@ const State& state() {
     st.in_process_emulator = declared_emulator();
     st.mask = env_or_empty("LOCKSTEP_CPU");
     st.emulated = env_or_empty("LOCKSTEP_CPU_EMULATED_BY");
-    if (st.emulated.empty()) st.emulated = st.in_process_emulator;
+    // An in-process emulator vouches for what it provides, which counts as
+    // detected here, and for nothing more: +sha512 under the PHE one would
+    // let dispatch pick code that faults.
     st.result = apply_mask(st.detection.features | st.in_process_emulated, st.mask,
                            !st.emulated.empty());
+    if (st.emulated.empty()) st.emulated = st.in_process_emulator;
     if (!st.result.error.empty()) {
       std::fprintf(stderr, "lockstep: %s\n", st.result.error.c_str());
       std::exit(2);

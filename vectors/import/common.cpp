@@ -1,9 +1,9 @@
 // What the readers share, and the detection of a file's format.
 #include <algorithm>
 #include <cctype>
-#include <set>
 
 #include "reader_util.h"
+#include "strict_json.h"
 
 namespace lockstep::vectors::import {
 
@@ -107,25 +107,12 @@ constexpr int kMaxDepth = 16;
 }  // namespace
 
 json parse_json(std::string_view text, const Where& w) {
-  std::vector<std::set<std::string>> open;
-  try {
-    return json::parse(text, [&](int depth, json::parse_event_t event, json& parsed) {
-      if (depth > kMaxDepth) w.fail("(document)", "nested deeper than " + std::to_string(kMaxDepth));
-      switch (event) {
-        case json::parse_event_t::object_start: open.emplace_back(); break;
-        case json::parse_event_t::object_end: open.pop_back(); break;
-        case json::parse_event_t::key: {
-          std::string key = parsed.get<std::string>();
-          if (!open.back().insert(key).second) w.fail(key, "duplicate key in one object");
-          break;
-        }
-        default: break;
-      }
-      return true;
-    });
-  } catch (const json::exception& e) {
-    w.fail_here(std::string("not valid JSON: ") + e.what());
-  }
+  JsonProblem problem;
+  json doc = parse_strict_json(text, kMaxDepth, problem);
+  if (problem.kind == JsonProblem::kSyntax) w.fail_here("not valid JSON: " + problem.detail);
+  if (problem.kind == JsonProblem::kDuplicateKey) w.fail(problem.detail, "duplicate key in one object");
+  if (problem.kind == JsonProblem::kTooDeep) w.fail("(document)", "nested deeper than " + std::to_string(kMaxDepth));
+  return doc;
 }
 
 const json* optional_member(const json& obj, std::string_view name) {
