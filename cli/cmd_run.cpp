@@ -61,6 +61,8 @@ std::string column_of(const std::string& suite, const std::string& name) {
   if (suite.ends_with("HashVectors")) return "vectors";
   if (suite.ends_with("HashAbi") || suite.ends_with("CipherAbi")) return "abi";
   if (suite.ends_with("HashIsa") || suite.ends_with("CipherIsa")) return "isa";
+  if (suite.ends_with("HashResidue") || suite.ends_with("CipherResidue")) return "residue";
+  if (suite.ends_with("HashCt") || suite.ends_with("CipherCt")) return "ct";
   if (suite.ends_with("HugeByteCount") || suite.ends_with("HugeCall") || suite.ends_with("HugeCipherCall"))
     return "huge";
   if (suite.ends_with("ChachaConformance")) return name.starts_with("Vectors/") ? "vectors" : "conformance";

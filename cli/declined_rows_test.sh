@@ -28,6 +28,8 @@ for alg in ("chacha20", "xchacha20"):
     for col, c in rows[alg].items():
         # XChaCha20's 2 GiB call is ChaCha20's: a SKIP that says so.
         na = c["status"] == "SKIP" and c["detail"].startswith("not applicable:")
-        assert c["status"] == "PASS" or (alg, col, na) == ("xchacha20", "huge", True), (alg, col, c)
+        # OpenSSL does not wipe its stack, nor declares it does: a WARN.
+        warned = col == "residue" and c["status"] == "WARN"
+        assert c["status"] == "PASS" or warned or (alg, col, na) == ("xchacha20", "huge", True), (alg, col, c)
 print("ok")
 PY

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace lockstep::cli {
 namespace {
@@ -42,7 +43,7 @@ bool gtest_filter_match(const std::string& filter, const std::string& full_name)
 }
 
 const std::vector<std::string>& check_names() {
-  static const std::vector<std::string> names = {"conformance", "vectors", "fuzz", "abi", "isa", "huge"};
+  static const std::vector<std::string> names = {"conformance", "vectors", "fuzz", "abi", "isa", "residue", "ct", "huge"};
   return names;
 }
 
@@ -92,7 +93,7 @@ std::optional<std::vector<Expectation>> read_expectations(const std::string& pat
     }
     if (std::none_of(check_names().begin(), check_names().end(),
                      [&](const std::string& c) { return glob_match(f[2], c); })) {
-      error = fmt::format("{}: field CHECK: '{}' names no check (conformance, vectors, fuzz, abi)", where, f[2]);
+      error = fmt::format("{}: field CHECK: '{}' names no check ({})", where, f[2], fmt::join(check_names(), ", "));
       return std::nullopt;
     }
     out.push_back({where, f[0], f[1], f[2]});

@@ -26,18 +26,6 @@ namespace {
 constexpr size_t kLengths[] = {0,   1,   3,   55,  56,  63,  64,  65,  111, 112, 119,  127,
                                128, 129, 191, 255, 256, 257, 511, 512, 513, 1000, 4096, 4099};
 
-// warn records the running test's first warning for the matrix (a WARN
-// cell) and prints every one to the log.
-void warn(const std::string& text) {
-  std::printf("[ WARNING  ] %s\n", text.c_str());
-  static std::string test_warned;  // the test that has its warning recorded
-  const testing::TestInfo* t = testing::UnitTest::GetInstance()->current_test_info();
-  const std::string test = t ? std::string(t->test_suite_name()) + "." + t->name() : "";
-  if (test == test_warned) return;
-  test_warned = test;
-  testing::Test::RecordProperty("lockstep_warning", text);
-}
-
 // judge fails the running test for each register the audit saw clobbered,
 // naming `row` and `call` (which reproduces it), and records the warnings.
 void judge(const AbiAudit& audit, const std::string& row, const std::string& call) {

@@ -1,5 +1,7 @@
 #include "backend_fixture.h"
 
+#include <cstdio>
+
 #include <cstdlib>
 #include <string_view>
 
@@ -44,6 +46,16 @@ void BackendScope::leave() const {
   const uint64_t calls = backend_->calls.load() - calls_at_enter_ - excluded_calls_;
   EXPECT_GT(calls, 0u) << backend_->name
                        << ": the test never called into the backend it is named after";
+}
+
+void warn(const std::string& text) {
+  std::printf("[ WARNING  ] %s\n", text.c_str());
+  static std::string test_warned;  // the test that has its warning recorded
+  const testing::TestInfo* t = testing::UnitTest::GetInstance()->current_test_info();
+  const std::string test = t ? std::string(t->test_suite_name()) + "." + t->name() : "";
+  if (test == test_warned) return;
+  test_warned = test;
+  testing::Test::RecordProperty("lockstep_warning", text);
 }
 
 void skip_not_applicable(const std::string& why) { skip_with_reason("not applicable: " + why); }

@@ -50,6 +50,10 @@ inline testing::AssertionResult same_bytes(std::span<const uint8_t> got, std::sp
 
 void PrintTo(const HashParam& p, std::ostream* os);
 
+// warn records the running test's first warning for the matrix (a WARN
+// cell, never a failure) and prints every one to the log.
+void warn(const std::string& text);
+
 // skip_not_applicable skips the running test as a check that does not
 // apply to its row (the matrix shows the reason; coverage does not hold
 // the SKIP against the backend). Call as `return skip_not_applicable(...)`.

@@ -120,6 +120,7 @@ class DefaultBackend {
 template <class R, class... Args>
 R invoke(const Backend& b, std::string_view function, R (*fn)(Args...),
          std::type_identity_t<Args>... args) {
+  if (ResidueWatch* watch = ResidueWatch::active()) return watch->call<R, Args...>(function, fn, args...);
   AbiAudit* audit = AbiAudit::active();
   if (audit == nullptr) {
     if (b.module.empty() || DirectModuleCalls::on()) return fn(args...);

@@ -76,7 +76,10 @@ bool install_handler() {
   struct sigaction sa;
   std::memset(&sa, 0, sizeof sa);
   sa.sa_sigaction = on_sigill;
-  sa.sa_flags = SA_SIGINFO;
+  // On the thread's alternate stack where it has one: the emulation's frames
+  // (every register, secrets included) stay off the stack of the code that
+  // trapped, which the residue check reads as that code's own.
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
   // An emulated instruction is atomic, as a real one is: other signals wait
   // until it is done. Otherwise a handler that interrupts the emulation and
   // issues the instruction itself would fault with SIGILL blocked, and the

@@ -11,6 +11,7 @@
 #include <immintrin.h>
 
 #include "chacha/chacha.h"
+#include "zeroize.h"
 #include "chacha/walk.h"
 
 #define LOCKSTEP_AVX2 __attribute__((target("avx2")))
@@ -146,7 +147,7 @@ LOCKSTEP_AVX2 void block8(const State& state, uint8_t* dst, const uint8_t* src, 
   store_lanes<0x31>(dst + 256, src + 256, x);
 }
 
-void crypt_avx2(State* state, uint8_t* dst, const uint8_t* src, size_t len, int rounds) {
+[[gnu::noinline]] void crypt_avx2(State* state, uint8_t* dst, const uint8_t* src, size_t len, int rounds) {
   // Like the kernel's glue: eight-block groups, a last piece of five to
   // eight blocks through the eight-block code too, and anything shorter
   // through the narrowest code that covers it in one call. Four blocks are
@@ -163,7 +164,7 @@ extern const ChachaBackend kChachaX86Avx2 = {
      {cpu::Feature::kAvx2},
      "8 blocks in ymm registers, one state word per register; rows of 4, 2 or 1 blocks for "
      "shorter last pieces"},
-    crypt_avx2,
+    Wiping<2560, crypt_avx2>::call,
 };
 
 }  // namespace lockstep::chacha

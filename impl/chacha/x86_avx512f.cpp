@@ -190,7 +190,7 @@ LOCKSTEP_AVX512F void block16(const State& state, const Head& head, uint8_t* dst
   for (int b = 0; b < 16; ++b) xor_store<Ops>(dst, src, 64 * b, x[b]);
 }
 
-LOCKSTEP_AVX512F void crypt_avx512f(State* state, uint8_t* dst, const uint8_t* src, size_t len,
+[[gnu::noinline]] LOCKSTEP_AVX512F void crypt_avx512f(State* state, uint8_t* dst, const uint8_t* src, size_t len,
                                     int rounds) {
   if (len > 8 * kBlockSize) {
     Head head;
@@ -220,7 +220,7 @@ extern const ChachaBackend kChachaX86Avx512f = {
      "16 blocks in zmm registers, one state word per register; 8, 4 or 1 block(s) in rows "
      "for short pieces; passed over for chacha/x86-avx512vl where the CPU prefers ymm",
      {cpu::Feature::kPreferYmm}},
-    crypt_avx512f,
+    Wiping<8192, crypt_avx512f>::call,
 };
 
 }  // namespace lockstep::chacha

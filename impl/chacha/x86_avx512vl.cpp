@@ -16,6 +16,7 @@
 #include <immintrin.h>
 
 #include "chacha/chacha.h"
+#include "zeroize.h"
 #include "chacha/walk.h"
 
 #define LOCKSTEP_AVX512VL __attribute__((target("avx512f,avx512vl")))
@@ -110,7 +111,7 @@ LOCKSTEP_AVX512VL void block8(const State& state, uint8_t* dst, const uint8_t* s
   }
 }
 
-LOCKSTEP_AVX512VL void crypt_avx512vl(State* state, uint8_t* dst, const uint8_t* src, size_t len,
+[[gnu::noinline]] LOCKSTEP_AVX512VL void crypt_avx512vl(State* state, uint8_t* dst, const uint8_t* src, size_t len,
                                       int rounds) {
   // As in the kernel's glue: eight-block groups, and a last piece of over
   // four blocks through the 8-block code too, by way of walk.h's buffer.
@@ -128,7 +129,7 @@ extern const ChachaBackend kChachaX86Avx512vl = {
      {cpu::Feature::kAvx512vl},
      "8 blocks in ymm registers with AVX-512 rotates, one state word per register; 4, 2 or 1 "
      "block(s) in rows for short pieces"},
-    crypt_avx512vl,
+    Wiping<4096, crypt_avx512vl>::call,
 };
 
 }  // namespace lockstep::chacha

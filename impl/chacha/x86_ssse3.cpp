@@ -12,6 +12,7 @@
 #include <immintrin.h>
 
 #include "chacha/chacha.h"
+#include "zeroize.h"
 #include "chacha/walk.h"
 
 #define LOCKSTEP_SSSE3 __attribute__((target("ssse3")))
@@ -101,7 +102,7 @@ LOCKSTEP_SSSE3 void block4(const State& state, uint8_t* dst, const uint8_t* src,
   }
 }
 
-void crypt_ssse3(State* state, uint8_t* dst, const uint8_t* src, size_t len, int rounds) {
+[[gnu::noinline]] void crypt_ssse3(State* state, uint8_t* dst, const uint8_t* src, size_t len, int rounds) {
   // A last piece that needs four blocks costs the four-block code, bounced,
   // about what three blocks in rows do; shorter ones go to the rows.
   crypt_tiers(state, dst, src, len, rounds, tier<4>(block4),
@@ -117,7 +118,7 @@ extern const ChachaBackend kChachaX86Ssse3 = {
      {cpu::Feature::kSsse3},
      "4 blocks in xmm registers, one state word per register; 1 to 3 blocks in rows for "
      "a last piece of up to 192 bytes"},
-    crypt_ssse3,
+    Wiping<1024, crypt_ssse3>::call,
 };
 
 }  // namespace lockstep::chacha

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "abi/abi_check.h"
+#include "module/residue_watch.h"
 
 namespace lockstep {
 

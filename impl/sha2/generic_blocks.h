@@ -14,7 +14,7 @@ namespace lockstep::sha2 {
 // (kBigSigma0/1, three each) and of σ0 and σ1 (kSmallSigma0/1: two rotations
 // then a shift).
 template <class P>
-void generic_blocks(BlockState<typename P::Family>* state, const uint8_t* data, size_t nblocks) {
+[[gnu::noinline]] void generic_blocks(BlockState<typename P::Family>* state, const uint8_t* data, size_t nblocks) {
   using W = typename P::Word;
   constexpr int kBits = 8 * sizeof(W);
   constexpr size_t kBlock = P::Family::kBlockSize;

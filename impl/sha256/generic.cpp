@@ -1,6 +1,7 @@
 // sha256/generic: portable C++ (FIPS 180-4, 6.2), the reference every other
 // SHA-256 backend is held to.
 #include "sha2/generic_blocks.h"
+#include "zeroize.h"
 #include "sha256/constants.h"
 #include "sha256/sha256.h"
 
@@ -24,7 +25,7 @@ struct Sha256Params {
 // extern: the registry declares it; a header need not.
 extern const Sha256Backend kSha256Generic = {
     {"sha256/generic", {}, "portable C++; the reference for the other backends"},
-    sha2::generic_blocks<Sha256Params>,
+    Wiping<512, sha2::generic_blocks<Sha256Params>>::call,
 };
 
 }  // namespace lockstep

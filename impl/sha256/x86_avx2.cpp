@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "sha256/constants.h"
+#include "zeroize.h"
 #include "sha256/sha256.h"
 
 #define LOCKSTEP_AVX2 __attribute__((target("avx2,bmi2")))
@@ -117,7 +118,7 @@ LOCKSTEP_AVX2_INLINE __m256i load_pair(const uint8_t* p0, const uint8_t* p1, int
       _mm_loadu_si128(reinterpret_cast<const __m128i*>(p1 + 16 * i)), 1);
 }
 
-LOCKSTEP_AVX2 void blocks_avx2(State* state, const uint8_t* data, size_t nblocks) {
+[[gnu::noinline]] LOCKSTEP_AVX2 void blocks_avx2(State* state, const uint8_t* data, size_t nblocks) {
   const __m256i bswap = _mm256_broadcastsi128_si256(
       _mm_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
   alignas(32) Xfer xfer;
@@ -163,7 +164,7 @@ extern const Sha256Backend kSha256X86Avx2 = {
     {"sha256/x86-avx2",
      {cpu::Feature::kAvx2, cpu::Feature::kBmi2},
      "AVX2 message schedule for two blocks at a time, scalar rounds with BMI2 RORX"},
-    blocks_avx2,
+    Wiping<1024, blocks_avx2>::call,
 };
 
 }  // namespace lockstep

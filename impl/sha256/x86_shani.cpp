@@ -8,6 +8,7 @@
 #include <immintrin.h>
 
 #include "sha256/constants.h"
+#include "zeroize.h"
 #include "sha256/finup_2x_walk.h"
 #include "sha256/sha256.h"
 
@@ -105,7 +106,7 @@ LOCKSTEP_SHANI_INLINE void compress(Lanes (&s)[N], const uint8_t* const (&blk)[N
   }
 }
 
-LOCKSTEP_SHANI void blocks_shani(State* state, const uint8_t* data, size_t nblocks) {
+[[gnu::noinline]] LOCKSTEP_SHANI void blocks_shani(State* state, const uint8_t* data, size_t nblocks) {
   Lanes s[1] = {to_lanes(state->h)};
   for (; nblocks; --nblocks, data += 64) {
     const uint8_t* const blk[1] = {data};
@@ -120,7 +121,7 @@ LOCKSTEP_SHANI void blocks_shani(State* state, const uint8_t* data, size_t nbloc
 // finup_2x_shani finishes both messages in one instruction stream, the two
 // compressions interleaved; the walk supplies the blocks. flatten, so that
 // compress2 is inlined (finup_2x_walk.h says why it must be asked for).
-LOCKSTEP_SHANI_FLATTEN bool finup_2x_shani(const lockstep_sha256_ctx* ctx, const uint8_t* data1,
+[[gnu::noinline]] LOCKSTEP_SHANI_FLATTEN bool finup_2x_shani(const lockstep_sha256_ctx* ctx, const uint8_t* data1,
                                            const uint8_t* data2, size_t len, uint8_t* out1,
                                            uint8_t* out2) {
   const Lanes start = to_lanes(ctx->state.h);
@@ -156,8 +157,8 @@ extern const Sha256Backend kSha256X86Shani = {
      {cpu::Feature::kShaNi, cpu::Feature::kSse41},
      "SHA-NI; 2-way finup_2x for 64 <= len <= 65536 (the kernel's bounds), "
      "else the front end's sequential path"},
-    blocks_shani,
-    finup_2x_shani,
+    Wiping<1024, blocks_shani>::call,
+    Wiping<1024, finup_2x_shani>::call,
 };
 
 }  // namespace lockstep

@@ -1,6 +1,7 @@
 // sha512/generic: portable C++ (FIPS 180-4, 6.4), the reference every other
 // SHA-512 backend is held to.
 #include "sha2/generic_blocks.h"
+#include "zeroize.h"
 #include "sha512/constants.h"
 #include "sha512/sha512.h"
 
@@ -24,7 +25,7 @@ struct Sha512Params {
 // extern: the registry declares it; a header need not.
 extern const Sha512Backend kSha512Generic = {
     {"sha512/generic", {}, "portable C++; the reference for the other backends"},
-    sha2::generic_blocks<Sha512Params>,
+    Wiping<1024, sha2::generic_blocks<Sha512Params>>::call,
 };
 
 }  // namespace lockstep

@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "sha512/constants.h"
+#include "zeroize.h"
 #include "sha512/sha512.h"
 
 #define LOCKSTEP_AVX2 __attribute__((target("avx2,bmi2")))
@@ -234,7 +235,7 @@ LOCKSTEP_AVX2_INLINE void load_pair(const uint8_t* p, size_t left, uint64_t* xfe
   store_xfer(s + 7, x7);
 }
 
-LOCKSTEP_AVX2 void blocks_avx2(State* state, const uint8_t* data, size_t nblocks) {
+[[gnu::noinline]] LOCKSTEP_AVX2 void blocks_avx2(State* state, const uint8_t* data, size_t nblocks) {
   // Two xfer buffers: the rounds of a pair's second block read one while the
   // next pair's schedule is written to the other.
   alignas(32) uint64_t xfer[2][160];
@@ -283,7 +284,7 @@ extern const Sha512Backend kSha512X86Avx2 = {
      {cpu::Feature::kAvx2, cpu::Feature::kBmi2},
      "AVX2 message schedule for two blocks at a time, pipelined under scalar rounds with BMI2 "
      "RORX"},
-    blocks_avx2,
+    Wiping<3584, blocks_avx2>::call,
 };
 
 }  // namespace lockstep

@@ -14,6 +14,7 @@
 #include <immintrin.h>
 
 #include "sha512/constants.h"
+#include "zeroize.h"
 #include "sha512/sha512.h"
 
 #define LOCKSTEP_SHA512EXT __attribute__((target("avx2")))
@@ -136,7 +137,7 @@ LOCKSTEP_SHA512EXT_INLINE void compress(Lanes& s, const uint8_t* blk) {
   s.cdgh = _mm256_add_epi64(s.cdgh, saved.cdgh);
 }
 
-LOCKSTEP_SHA512EXT void blocks_sha512ext(State* state, const uint8_t* data, size_t nblocks) {
+[[gnu::noinline]] LOCKSTEP_SHA512EXT void blocks_sha512ext(State* state, const uint8_t* data, size_t nblocks) {
   Lanes s = to_lanes(state->h);
   for (; nblocks; --nblocks, data += 128) compress(s, data);
   from_lanes(s, state->h);
@@ -150,7 +151,7 @@ extern const Sha512Backend kSha512X86Sha512Ext = {
      {cpu::Feature::kAvx2, cpu::Feature::kSha512},
      "SHA512 extension (VSHA512RNDS2/MSG1/MSG2, as bytes: GCC 12 lacks them) with AVX2; "
      "runs elsewhere under LOCKSTEP_EMULATE=sha512ext"},
-    blocks_sha512ext,
+    Wiping<2048, blocks_sha512ext>::call,
 };
 
 }  // namespace lockstep
