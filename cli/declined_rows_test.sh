@@ -30,6 +30,8 @@ for alg in ("chacha20", "xchacha20"):
         na = c["status"] == "SKIP" and c["detail"].startswith("not applicable:")
         # OpenSSL does not wipe its stack, nor declares it does: a WARN.
         warned = col == "residue" and c["status"] == "WARN"
-        assert c["status"] == "PASS" or warned or (alg, col, na) == ("xchacha20", "huge", True), (alg, col, c)
+        # residue and ct leave sanitizer builds to the default build: n/a there.
+        na_here = na and col in ("residue", "ct")
+        assert c["status"] == "PASS" or warned or na_here or (alg, col, na) == ("xchacha20", "huge", True), (alg, col, c)
 print("ok")
 PY
