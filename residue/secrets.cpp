@@ -1,8 +1,7 @@
 #include "secrets.h"
 
 #include <cstring>
-
-#include <fmt/format.h>
+#include <string>
 
 #include "stack.h"
 
@@ -31,18 +30,18 @@ void Secrets::add(std::uint64_t fragment, std::string what) {
 
 void Secrets::add_bytes(const std::string& what, std::span<const std::uint8_t> bytes) {
   for (std::size_t i = 0; i + 8 <= bytes.size(); i += 4)
-    add(load64(bytes.data() + i), fmt::format("{}, bytes {}..{}", what, i, i + 7));
+    add(load64(bytes.data() + i), what + ", bytes " + std::to_string(i) + ".." + std::to_string(i + 7));
 }
 
 void Secrets::add_words32(const std::string& what, std::span<const std::uint32_t> words) {
   for (std::size_t i = 0; i + 1 < words.size(); ++i) {
-    add(pair(words[i], words[i + 1]), fmt::format("{}, words {}..{}", what, i, i + 1));
-    add(pair(words[i + 1], words[i]), fmt::format("{}, words {}..{} (descending)", what, i, i + 1));
+    add(pair(words[i], words[i + 1]), what + ", words " + std::to_string(i) + ".." + std::to_string(i + 1));
+    add(pair(words[i + 1], words[i]), what + ", words " + std::to_string(i) + ".." + std::to_string(i + 1) + " (descending)");
   }
 }
 
 void Secrets::add_words64(const std::string& what, std::span<const std::uint64_t> words) {
-  for (std::size_t i = 0; i < words.size(); ++i) add(words[i], fmt::format("{}, word {}", what, i));
+  for (std::size_t i = 0; i < words.size(); ++i) add(words[i], what + ", word " + std::to_string(i));
 }
 
 std::vector<Secrets::Hit> Secrets::find(std::span<const std::uint8_t> memory, std::size_t limit) const {
