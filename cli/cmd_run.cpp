@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <atomic>
 #include <chrono>
@@ -63,6 +64,7 @@ std::string column_of(const std::string& suite, const std::string& name) {
   if (suite.ends_with("HashIsa") || suite.ends_with("CipherIsa")) return "isa";
   if (suite.ends_with("HashResidue") || suite.ends_with("CipherResidue")) return "residue";
   if (suite.ends_with("HashCt") || suite.ends_with("CipherCt")) return "ct";
+  if (suite.ends_with("HashDispatch") || suite.ends_with("CipherDispatch")) return "dispatch";
   if (suite.ends_with("HugeByteCount") || suite.ends_with("HugeCall") || suite.ends_with("HugeCipherCall"))
     return "huge";
   if (suite.ends_with("ChachaConformance")) return name.starts_with("Vectors/") ? "vectors" : "conformance";
@@ -772,7 +774,18 @@ std::string matrix_json_path(const RunOptions& o) {
 }
 
 int cmd_run(const RunOptions& o) {
-  const std::vector<Environment> all_envs = environments();
+  std::vector<Environment> all_envs = environments();
+  if (!o.build.empty()) {
+    // Checked first: every environment it replaces would fail alike.
+    const fs::path suite = fs::absolute(o.build) / "conformance" / "conformance_tests";
+    if (access(suite.c_str(), X_OK) != 0) {
+      fmt::print(stderr, "lockstep run: --build {}: no conformance suite at {} ({})\n", o.build, suite.string(),
+                 std::strerror(errno));
+      return 2;
+    }
+    for (Environment& e : all_envs)
+      if (e.build == fs::path(LOCKSTEP_BUILD_DIR)) e.build = fs::absolute(o.build);
+  }
   std::vector<std::string> ids;
   for (const Environment& e : all_envs) ids.push_back(e.id);
 

@@ -21,11 +21,12 @@ struct RunOptions {
   std::string junit_out;  // JUnit XML; empty: none
   std::string ktap_out;   // KTAP v1; empty: none
   std::string expect;     // a manifest of cells that must PASS here
+  std::string build;      // another build's suites (its conformance/, fuzz/, emulation/); empty: this one's
   std::vector<std::string> backends;  // globs over backend names; empty: all
   bool backends_given = true;         // the user's: one that matches nothing is an error
   std::vector<std::string> families;  // sha256, sha512, chacha; empty: all
   std::vector<std::string> envs;      // environment ids or globs; empty: all
-  std::vector<std::string> checks;    // conformance, vectors, fuzz, abi; empty: all
+  std::vector<std::string> checks;    // check_names(); empty: all
   int jobs = 0;                       // parallel suite processes; 0: one per core
   bool list_envs = false;
   bool verbose = false;

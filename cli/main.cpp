@@ -75,10 +75,13 @@ int main(int argc, char** argv) {
     cmd->add_option("--junit", o.junit_out, "Also write JUnit XML here (one testcase per cell and per failing test)");
     cmd->add_option("--ktap", o.ktap_out, "Also write KTAP v1 here (the kernel's format, one subtest per environment)");
     cmd->add_option("--expect", o.expect, "A manifest of cells that must PASS on this runner; any of them skipped fails the run");
+    cmd->add_option("--build", o.build,
+                    "Run the suites of another build of lockstep (a sanitizer or variant build: its "
+                    "conformance/, fuzz/ and emulation/ binaries) in the native and in-process environments");
     cmd->add_option("--backend", o.backends, "Only these backends (repeatable; globs such as 'sha256/*')");
     cmd->add_option("--family", o.families, "Only these families (repeatable): " + joined(family_names));
     cmd->add_option("--env", o.envs, "Only these environments (repeatable; ids as `run --list-envs` prints, globs allowed)");
-    cmd->add_option("--check", o.checks, "Only these checks (repeatable): conformance, vectors, fuzz, abi")
+    cmd->add_option("--check", o.checks, "Only these checks (repeatable): " + joined(check_names()))
         ->check(CLI::IsMember(check_names()));
     cmd->add_option("-j,--jobs", o.jobs, "Suite processes at once (default: one per core)")->check(CLI::Range(1, 256));
     cmd->add_flag("--list-envs", o.list_envs, "Print the environments and whether this host can run them, then exit");

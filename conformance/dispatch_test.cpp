@@ -12,104 +12,13 @@
 #include <vector>
 
 #include "bytes.h"
+#include "dispatch_support.h"
 #include "catalog.h"
 #include "cpu_models.h"
 #include "reference.h"
 #include "rng.h"
 
 namespace lockstep::conformance {
-namespace {
-
-// Subsets of a union of more features than this are sampled, not
-// enumerated (2^12 masks is already plenty).
-constexpr int kMaxEnumerated = 12;
-
-std::string names(cpu::FeatureSet s) { return s.empty() ? "(none)" : s.to_string(); }
-
-// expected_default works the choice out from the descriptors alone: the
-// first of lockstep's own backends in registry order whose needs are all in
-// `features` and that avoids none of them. A module's backends are checked,
-// never defaulted to.
-const Backend* expected_default(const catalog::Family& f, cpu::FeatureSet features) {
-  for (const Backend* b : f.backends())
-    if (b->module.empty() && (b->needs - features).empty() && (b->avoid.bits() & features.bits()) == 0) return b;
-  return nullptr;
-}
-
-// Probe is one call through a family's default API (backend nullptr) and
-// the answer it must give.
-struct Probe {
-  std::string what;
-  std::function<Bytes()> run;
-  Bytes want;
-};
-
-// probes_of lists what the dispatch test calls for each algorithm of a
-// family: a digest (and finup_2x where the algorithm has it), or a ChaCha
-// call.
-std::vector<Probe> probes_of(const catalog::Family& f, const Bytes& msg) {
-  std::vector<Probe> out;
-  for (const catalog::HashAlgorithm* alg : catalog::hash_algorithms()) {
-    if (alg->family != &f) continue;
-    const Bytes want = expected_digest(*alg, msg);
-    const std::string name(alg->name);
-    out.push_back({name + " digest", [alg, &msg] {
-                     Bytes got(alg->digest_size);
-                     alg->digest(msg.data(), msg.size(), got.data(), nullptr);
-                     return got;
-                   }, want});
-    if (alg->finup_2x != nullptr)
-      out.push_back({name + " finup_2x", [alg, &msg] {
-                       Bytes o1(alg->digest_size), o2(alg->digest_size);
-                       alg->finup_2x(nullptr, msg.data(), msg.data(), msg.size(), o1.data(),
-                                     o2.data(), nullptr);
-                       return o1 == o2 ? o1 : Bytes{};
-                     }, want});
-  }
-  for (const catalog::CipherAlgorithm* c : catalog::cipher_algorithms()) {
-    if (c->family != &f) continue;
-    const auto nonce_end = msg.begin() + 32 + static_cast<ptrdiff_t>(c->nonce_size);
-    const Bytes key(msg.begin(), msg.begin() + 32), nonce(msg.begin() + 32, nonce_end);
-    out.push_back({std::string(c->name) + " crypt", [c, &msg, key, nonce] {
-                     uint32_t state[16];
-                     c->init(state, key.data(), 1, nonce.data());
-                     Bytes got(msg.size());
-                     c->crypt(state, got.data(), msg.data(), msg.size(), nullptr);
-                     return got;
-                   }, expected_chacha(*c, key, 1, nonce, msg)});
-  }
-  return out;
-}
-
-// Every backend of every family, with its call count.
-std::vector<std::pair<const Backend*, uint64_t>> snapshot() {
-  std::vector<std::pair<const Backend*, uint64_t>> out;
-  for (const catalog::Family* f : catalog::families())
-    for (const Backend* b : f->backends()) out.emplace_back(b, b->calls.load());
-  return out;
-}
-
-// ran_only checks that between `before` and now, `expected` was called and
-// no other backend was.
-testing::AssertionResult ran_only(const std::vector<std::pair<const Backend*, uint64_t>>& before,
-                                  const Backend* expected) {
-  std::string wrong;
-  bool expected_ran = false;
-  for (const auto& [b, calls] : before) {
-    const uint64_t delta = b->calls.load() - calls;
-    if (b == expected)
-      expected_ran = delta > 0;
-    else if (delta != 0)
-      wrong += " " + std::string(b->name) + " (+" + std::to_string(delta) + ")";
-  }
-  if (expected_ran && wrong.empty()) return testing::AssertionSuccess();
-  testing::AssertionResult r = testing::AssertionFailure();
-  if (!expected_ran) r << std::string(expected->name) << " was not called;";
-  if (!wrong.empty()) r << " other backends ran:" << wrong;
-  return r;
-}
-
-}  // namespace
 
 // Test that every registry ends with a generic backend that needs nothing,
 // so that dispatch always has something safe to fall back on.
@@ -134,12 +43,12 @@ TEST(Dispatch, DefaultIsUsableOnThisCpu) {
     const Backend* d = f->default_backend();
     ASSERT_NE(d, nullptr) << f->name;
     EXPECT_TRUE((d->needs - eff).empty())
-        << f->name << ": default " << d->name << " needs " << names(d->needs - eff)
-        << " that the CPU lacks; effective: " << names(eff);
+        << f->name << ": default " << d->name << " needs " << feature_names(d->needs - eff)
+        << " that the CPU lacks; effective: " << feature_names(eff);
     const Backend* first = expected_default(*f, eff);
     ASSERT_NE(first, nullptr) << f->name << ": no backend is usable";
     EXPECT_EQ(d->name, first->name)
-        << f->name << ": default vs first usable; effective: " << names(eff);
+        << f->name << ": default vs first usable; effective: " << feature_names(eff);
     std::printf("%.*s: default backend %.*s\n", static_cast<int>(f->name.size()), f->name.data(),
                 static_cast<int>(d->name.size()), d->name.data());
   }
@@ -155,26 +64,7 @@ TEST(Dispatch, DefaultFollowsEveryMask) {
   const cpu::FeatureSet real = cpu::effective();
   Rng rng(test_seed());
   for (const catalog::Family* f : catalog::families()) {
-    cpu::FeatureSet all;
-    for (const Backend* b : f->backends()) all = all | b->needs | b->avoid;
-    std::vector<cpu::Feature> features;
-    for (int i = 0; i < cpu::kFeatureCount; ++i)
-      if (all.has(static_cast<cpu::Feature>(i))) features.push_back(static_cast<cpu::Feature>(i));
-
-    std::vector<cpu::FeatureSet> masks;
-    const bool enumerate = features.size() <= kMaxEnumerated;
-    const uint64_t count = enumerate ? uint64_t{1} << features.size() : 4096;
-    for (uint64_t m = 0; m < count; ++m) {
-      const uint64_t pick = enumerate ? m : rng.u64();
-      cpu::FeatureSet s;
-      for (size_t i = 0; i < features.size(); ++i)
-        if (pick >> i & 1) s.add(features[i]);
-      // As a CPU would have them: avx2 comes with avx and what is below it.
-      masks.push_back(cpu::with_prerequisites(s));
-    }
-    // Plus each backend's exact needs and the real set.
-    for (const Backend* b : f->backends()) masks.push_back(cpu::with_prerequisites(b->needs));
-    masks.push_back(real);
+    const std::vector<cpu::FeatureSet> masks = dispatch_masks(*f, rng.u64());
 
     const Bytes msg = rng.bytes(300);
     const std::vector<Probe> probes = probes_of(*f, msg);
@@ -182,7 +72,7 @@ TEST(Dispatch, DefaultFollowsEveryMask) {
 
     int runnable = 0;
     for (const cpu::FeatureSet s : masks) {
-      SCOPED_TRACE(testing::Message() << f->name << " under mask {" << names(s) << "}");
+      SCOPED_TRACE(testing::Message() << f->name << " under mask {" << feature_names(s) << "}");
       const Backend* expected = expected_default(*f, s);
       ASSERT_NE(expected, nullptr) << "no backend is usable, not even generic";
       cpu::ScopedOverride mask_override(s);
@@ -190,7 +80,7 @@ TEST(Dispatch, DefaultFollowsEveryMask) {
       const Backend* d = f->default_backend();
       ASSERT_NE(d, nullptr);
       EXPECT_TRUE((d->needs - s).empty())
-          << "default " << d->name << " needs " << names(d->needs - s) << " outside the mask";
+          << "default " << d->name << " needs " << feature_names(d->needs - s) << " outside the mask";
       EXPECT_TRUE(d->preferred(s)) << d->name << ".preferred() is false under its own pick";
       EXPECT_EQ(d->name, expected->name) << "default vs first usable in registry order";
 
@@ -198,7 +88,7 @@ TEST(Dispatch, DefaultFollowsEveryMask) {
       if (!(d->needs - real).empty()) continue;
       ++runnable;
       for (const Probe& p : probes) {
-        const auto before = snapshot();
+        const auto before = call_counts();
         const Bytes got = p.run();
         EXPECT_TRUE(ran_only(before, d)) << p.what << " through the default API";
         EXPECT_EQ(hex(got), hex(p.want)) << p.what << " through the default API, " << d->name;
@@ -277,9 +167,9 @@ TEST(Dispatch, MatchesCpuModel) {
   const cpu::State& st = cpu::state();
   ASSERT_TRUE(st.mask.empty() && st.in_process_emulated.empty())
       << "LOCKSTEP_CPU or an in-process emulator changes what model " << id << " offers";
-  std::printf("model %s: %s\n", id, names(model->features).c_str());
+  std::printf("model %s: %s\n", id, feature_names(model->features).c_str());
   // A table entry that the emulator contradicts is a finding either way.
-  EXPECT_EQ(names(st.detection.features), names(model->features))
+  EXPECT_EQ(feature_names(st.detection.features), feature_names(model->features))
       << id << " reports other features than emulation/cpu_models.json gives it (its source: "
       << model->source << ")";
 
@@ -296,7 +186,7 @@ TEST(Dispatch, MatchesCpuModel) {
     EXPECT_EQ(d->name, want->name) << f->name << " on " << id;
     // Running it proves the model executes what it reports.
     for (const Probe& p : probes_of(*f, msg)) {
-      const auto before = snapshot();
+      const auto before = call_counts();
       const Bytes got = p.run();
       EXPECT_TRUE(ran_only(before, d)) << p.what << " through the default API on " << id;
       EXPECT_EQ(hex(got), hex(p.want)) << p.what << ", " << d->name << " on " << id;

@@ -219,7 +219,13 @@ extern const ChachaBackend kChachaX86Avx512f = {
      {cpu::Feature::kAvx512f},
      "16 blocks in zmm registers, one state word per register; 8, 4 or 1 block(s) in rows "
      "for short pieces; passed over for chacha/x86-avx512vl where the CPU prefers ymm",
+#if defined(LOCKSTEP_PLANT_LOST_PREFER_YMM)
+     // Planted (teeth/, class o): the preference rule lost, zmm code kept
+     // on the CPUs the kernel's zmm exclusion list names.
+     {}},
+#else
      {cpu::Feature::kPreferYmm}},
+#endif
     Wiping<8192, crypt_avx512f>::call,
 };
 
