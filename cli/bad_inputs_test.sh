@@ -49,6 +49,8 @@ for opt in --json --junit --ktap; do
   usage "run $opt in a missing directory" "$opt $tmp/missing/report" "$tmp/missing does not exist" -- \
     "$cli" run "${scoped[@]}" --out "$tmp/run" "$opt" "$tmp/missing/report"
 done
+usage "run --build without a suite" "--build $tmp/dir" "no conformance suite at $tmp/dir/conformance/conformance_tests" -- \
+  "$cli" run "${scoped[@]}" --out "$tmp/run" --build "$tmp/dir"
 # Unwritable even for root: nothing can be created in /proc.
 usage "run --ktap in /proc" "--ktap /proc/lockstep-bad-inputs.tap" "cannot write in /proc" -- \
   "$cli" run "${scoped[@]}" --out "$tmp/run" --ktap /proc/lockstep-bad-inputs.tap
