@@ -20,6 +20,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -28,6 +29,7 @@
 #include "catalog.h"
 #include "cell_calls.h"
 #include "commands.h"
+#include "emulator_selftest.h"
 #include "env_features.h"
 #include "environments.h"
 #include "gtest_log.h"
@@ -182,6 +184,7 @@ struct EnvRun {
   std::vector<std::unique_ptr<Shard>> shards;
   std::map<std::string, Cell> fuzz;  // backend -> its fuzz cell
   std::string emulator_version;
+  std::optional<Cell> selftest;  // the trap emulator's, where the environment has one
   std::atomic<int> pending{0};
   std::atomic<int> tests_total{0}, fuzz_total{0}, fuzz_done{0};
   std::atomic<int> phase{0};  // 0 queued, 1 described, 2 done
@@ -297,6 +300,7 @@ class Runner {
     fs::create_directories(r.out);
     const Environment& env = *r.env;
     r.emulator_version = emulator_version(env);
+    if (!env.selftest.empty()) r.selftest = run_emulator_selftest(env, r.out);
     auto vars = env.vars;
     vars.emplace_back("LOCKSTEP_DESCRIBE", (r.out / "describe.json").string());
     std::vector<std::string> argv = env.launcher;
@@ -631,10 +635,12 @@ class Runner {
         // The fuzz check's driver counts no calls: its cell claims none.
         if (col != "fuzz") calls.describe(row.test_name, col, row.key.backend, cell.provenance);
         if (!row.declined.empty()) cell.provenance["declined"] = true;
+        if (r.selftest && r.selftest->status == Status::kFail) cell = under_failed_selftest(cell, *r.selftest);
         apply_expectations(env, row.key, col, cell);
         rep.matrix.set(row.key, col, std::move(cell));
       }
     }
+    if (r.selftest) rep.matrix.add_note("emulator self-test", *r.selftest);
     for (const auto& [suite, t] : other) rep.matrix.add_note("conformance_tests: " + suite, t.cell(""));
     if (unexplained_exit)
       rep.matrix.add_note("conformance_tests",

@@ -87,7 +87,8 @@ std::vector<Environment> environments() {
                   .build = build,
                   .vars = {{"LOCKSTEP_EMULATE", name}},
                   .gtest_filter = trap::gtest_filter_for(*t) + ":Dispatch.*",
-                  .backend_impls = impls};
+                  .backend_impls = impls,
+                  .selftest = fs::path("emulation") / name / (name + "_emulator_test")};
     if (t->fuzz_runs > 0) e.fuzz_runs = t->fuzz_runs;
     if (!t->cpu_mask.empty()) {
       // After the user's own mask, which still applies.

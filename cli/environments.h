@@ -25,6 +25,9 @@ struct Environment {
   int fuzz_runs = 20000;            // random programs per backend
   std::string unavailable = {};     // non-empty: why this host cannot run it
   std::string arch = {};            // the code it runs: "x86_64", "arm64"
+  // A trap emulator's own tests, relative to `build`, run before the
+  // environment's suites (emulator_selftest.h); empty: none.
+  std::filesystem::path selftest = {};
 };
 
 std::vector<Environment> environments();
