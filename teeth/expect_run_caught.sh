@@ -50,7 +50,7 @@ for env in doc["environments"]:
             ours = (row["backend"], col) == (backend, column) and re.search(because, cell["detail"])
             (caught if ours else stray).append(where)
 for c in caught:
-    print("caught:", c)
+    print("caught by:", c)
 for s in stray:
     print("failed elsewhere:", s)
 if not caught:
