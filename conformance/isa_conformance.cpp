@@ -17,7 +17,10 @@
 
 #include "backend_fixture.h"
 #include "catalog.h"
+#include "cpu_models.h"
 #include "params.h"
+#include "reference.h"
+#include "rng.h"
 
 #if LOCKSTEP_HAVE_ISA
 #include "isa/isa.h"
@@ -83,6 +86,47 @@ void check_isa(const catalog::Family& family, const Backend& b, const std::strin
 #endif
 }
 
+// The dynamic proof: the backend run on a CPU model that has exactly the
+// features its needs declare (with their prerequisites; x86-64's SSE2
+// baseline for a backend that needs nothing), so that any instruction of an
+// extension it did not declare faults. Natively the case names that model;
+// under it, the backend runs. QEMU executes neither SHA-NI nor AVX-512, so
+// backends needing those have no such model (the static read covers them).
+cpu::FeatureSet exact_features(const Backend& b) {
+  cpu::FeatureSet s = b.needs;
+  if (cpu::build_arch() == cpu::Arch::kX86_64) s.add(cpu::Feature::kSse2);
+  if (cpu::build_arch() == cpu::Arch::kArm64) s.add(cpu::Feature::kAsimd);
+  return cpu::with_prerequisites(s);
+}
+
+const models::Model* exact_model(const Backend& b) {
+  for (const models::Model& m : models::table().models)
+    if (m.arch == cpu::build_arch() && m.emulator.starts_with("qemu") && m.features == exact_features(b)) return &m;
+  return nullptr;
+}
+
+// Returns true when the backend is to be run here; else it has skipped.
+bool on_exact_model(const Backend& b) {
+  const models::Model* want = exact_model(b);
+  const char* id = std::getenv("LOCKSTEP_CPU_MODEL");
+  if (want == nullptr) {
+    skip_with_reason("no QEMU CPU model has exactly its needs {" + exact_features(b).to_string() +
+                     "} (emulation/cpu_models.json); the static read stands alone");
+    return false;
+  }
+  if (id == nullptr || *id == '\0') {
+    skip_not_applicable("runs under " + want->id + ", the CPU model with exactly its needs");
+    return false;
+  }
+  if (want->id != id) {
+    skip_not_applicable("runs under " + want->id + ", the CPU model with exactly its needs, not under " + id);
+    return false;
+  }
+  std::printf("[ NOTE     ] %s runs under %s {%s}: an undeclared instruction faults here\n",
+              std::string(b.name).c_str(), id, want->features.to_string().c_str());
+  return true;
+}
+
 class HashIsa : public testing::TestWithParam<HashParam> {};
 INSTANTIATE_TEST_SUITE_P(All, HashIsa, testing::ValuesIn(hash_params()), HashParamName());
 
@@ -91,12 +135,50 @@ TEST_P(HashIsa, DeclaredExtensionsOnly) {
   check_isa(*p.alg->family, *p.backend, std::string(p.alg->name) + " @ " + std::string(p.backend->name));
 }
 
+// Test that the backend runs, with the right digests, on the CPU model that
+// has exactly its declared features: digest and finup_2x over lengths
+// across block boundaries.
+TEST_P(HashIsa, RunsOnExactlyItsNeeds) {
+  const HashParam& p = GetParam();
+  if (!on_exact_model(*p.backend)) return;
+  Rng rng(test_seed());
+  const Bytes msg = rng.bytes(600);
+  for (size_t len = 0; len <= msg.size(); len += 37) {
+    const std::span<const uint8_t> m(msg.data(), len);
+    Bytes got(p.alg->digest_size);
+    p.alg->digest(m.data(), m.size(), got.data(), p.backend);
+    ASSERT_EQ(hex(got), hex(expected_digest(*p.alg, m))) << "digest, len " << len;
+    if (p.alg->finup_2x == nullptr) continue;
+    Bytes o1(p.alg->digest_size), o2(p.alg->digest_size);
+    p.alg->finup_2x(nullptr, m.data(), m.data(), m.size(), o1.data(), o2.data(), p.backend);
+    ASSERT_EQ(hex(o1), hex(got)) << "finup_2x, len " << len;
+    ASSERT_EQ(hex(o2), hex(got)) << "finup_2x, len " << len;
+  }
+}
+
 class CipherIsa : public testing::TestWithParam<CipherParam> {};
 INSTANTIATE_TEST_SUITE_P(All, CipherIsa, testing::ValuesIn(cipher_params()), CipherParamName());
 
 TEST_P(CipherIsa, DeclaredExtensionsOnly) {
   const CipherParam& p = GetParam();
   check_isa(*p.alg->family, *p.backend, std::string(p.alg->name) + " @ " + std::string(p.backend->name));
+}
+
+// Test that the backend runs, with the right output, on the CPU model that
+// has exactly its declared features, at lengths across its block tiers.
+TEST_P(CipherIsa, RunsOnExactlyItsNeeds) {
+  const CipherParam& p = GetParam();
+  if (!on_exact_model(*p.backend)) return;
+  Rng rng(test_seed());
+  const Bytes key = rng.bytes(32), nonce = rng.bytes(p.alg->nonce_size), msg = rng.bytes(1100);
+  for (size_t len = 0; len <= msg.size(); len += 61) {
+    const std::span<const uint8_t> m(msg.data(), len);
+    uint32_t state[16];
+    p.alg->init(state, key.data(), 1, nonce.data());
+    Bytes got(len);
+    p.alg->crypt(state, got.data(), m.data(), len, p.backend);
+    ASSERT_EQ(hex(got), hex(expected_chacha(*p.alg, key, 1, nonce, m))) << "crypt, len " << len;
+  }
 }
 
 }  // namespace
