@@ -83,4 +83,19 @@ inline void crypt_tiers(State* state, uint8_t* dst, const uint8_t* src, size_t l
   crypt_last(state, dst + n, src + n, len - n, rounds, next, more...);
 }
 
+// crypt_entry is what a SIMD backend registers: a call of one block or less
+// runs `Short` (its one-block kernel alone) and clears the ShortBytes of
+// stack that kernel's frame needs; a longer one runs `Wide`, the whole walk,
+// and clears its WideBytes. Clearing the wide path's kilobytes of frames
+// cost more than a short call's block itself (bench: chacha/x86-avx2 at 1
+// byte went from slower than generic to faster). The residue column holds
+// both sizes to what the frames really use.
+template <size_t ShortBytes, auto Short, size_t WideBytes, auto Wide>
+void crypt_entry(State* state, uint8_t* dst, const uint8_t* src, size_t len, int rounds) {
+  if (len <= kBlockSize)
+    Wiping<ShortBytes, Short>::call(state, dst, src, len, rounds);
+  else
+    Wiping<WideBytes, Wide>::call(state, dst, src, len, rounds);
+}
+
 }  // namespace lockstep::chacha

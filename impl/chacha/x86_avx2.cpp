@@ -156,6 +156,12 @@ LOCKSTEP_AVX2 void block8(const State& state, uint8_t* dst, const uint8_t* src, 
               tier<2>(row_blocks<Ops, __m256i, 1>), tier<1>(row_blocks<Ops, __m128i, 1>));
 }
 
+// One block or less: the one-block kernel alone, with a frame of a few
+// hundred bytes to clear rather than the whole walk's (walk.h, crypt_entry).
+[[gnu::noinline]] void crypt_avx2_one(State* state, uint8_t* dst, const uint8_t* src, size_t len, int rounds) {
+  crypt_wide<1>(state, dst, src, len, rounds, row_blocks<Ops, __m128i, 1>);
+}
+
 }  // namespace
 
 // extern: the registry declares it; a header need not.
@@ -164,7 +170,7 @@ extern const ChachaBackend kChachaX86Avx2 = {
      {cpu::Feature::kAvx2},
      "8 blocks in ymm registers, one state word per register; rows of 4, 2 or 1 blocks for "
      "shorter last pieces"},
-    Wiping<2560, crypt_avx2>::call,
+    crypt_entry<512, crypt_avx2_one, 2560, crypt_avx2>,
 };
 
 }  // namespace lockstep::chacha

@@ -211,6 +211,12 @@ LOCKSTEP_AVX512F void block16(const State& state, const Head& head, uint8_t* dst
               tier<4>(row_blocks<Ops, __m512i, 1>), tier<1>(row_blocks<Ops, __m128i, 1>));
 }
 
+// One block or less: the one-block kernel alone, with a frame of a few
+// hundred bytes to clear rather than the whole walk's (walk.h, crypt_entry).
+[[gnu::noinline]] LOCKSTEP_AVX512F void crypt_avx512f_one(State* state, uint8_t* dst, const uint8_t* src, size_t len, int rounds) {
+  crypt_wide<1>(state, dst, src, len, rounds, row_blocks<Ops, __m128i, 1>);
+}
+
 }  // namespace
 
 // extern: the registry declares it; a header need not.
@@ -226,7 +232,7 @@ extern const ChachaBackend kChachaX86Avx512f = {
 #else
      {cpu::Feature::kPreferYmm}},
 #endif
-    Wiping<8192, crypt_avx512f>::call,
+    crypt_entry<512, crypt_avx512f_one, 8192, crypt_avx512f>,
 };
 
 }  // namespace lockstep::chacha

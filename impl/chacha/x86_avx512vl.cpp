@@ -121,6 +121,12 @@ LOCKSTEP_AVX512VL void block8(const State& state, uint8_t* dst, const uint8_t* s
               tier<2>(row_blocks<Ops, __m256i, 1>), tier<1>(row_blocks<Ops, __m128i, 1>));
 }
 
+// One block or less: the one-block kernel alone, with a frame of a few
+// hundred bytes to clear rather than the whole walk's (walk.h, crypt_entry).
+[[gnu::noinline]] LOCKSTEP_AVX512VL void crypt_avx512vl_one(State* state, uint8_t* dst, const uint8_t* src, size_t len, int rounds) {
+  crypt_wide<1>(state, dst, src, len, rounds, row_blocks<Ops, __m128i, 1>);
+}
+
 }  // namespace
 
 // extern: the registry declares it; a header need not.
@@ -129,7 +135,7 @@ extern const ChachaBackend kChachaX86Avx512vl = {
      {cpu::Feature::kAvx512vl},
      "8 blocks in ymm registers with AVX-512 rotates, one state word per register; 4, 2 or 1 "
      "block(s) in rows for short pieces"},
-    Wiping<4096, crypt_avx512vl>::call,
+    crypt_entry<512, crypt_avx512vl_one, 4096, crypt_avx512vl>,
 };
 
 }  // namespace lockstep::chacha

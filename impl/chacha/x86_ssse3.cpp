@@ -110,6 +110,12 @@ LOCKSTEP_SSSE3 void block4(const State& state, uint8_t* dst, const uint8_t* src,
               tier<1>(row_blocks<Ops, __m128i, 1>));
 }
 
+// One block or less: the one-block kernel alone, with a frame of a few
+// hundred bytes to clear rather than the whole walk's (walk.h, crypt_entry).
+[[gnu::noinline]] void crypt_ssse3_one(State* state, uint8_t* dst, const uint8_t* src, size_t len, int rounds) {
+  crypt_wide<1>(state, dst, src, len, rounds, row_blocks<Ops, __m128i, 1>);
+}
+
 }  // namespace
 
 // extern: the registry declares it; a header need not.
@@ -118,7 +124,7 @@ extern const ChachaBackend kChachaX86Ssse3 = {
      {cpu::Feature::kSsse3},
      "4 blocks in xmm registers, one state word per register; 1 to 3 blocks in rows for "
      "a last piece of up to 192 bytes"},
-    Wiping<1024, crypt_ssse3>::call,
+    crypt_entry<512, crypt_ssse3_one, 1024, crypt_ssse3>,
 };
 
 }  // namespace lockstep::chacha
