@@ -69,6 +69,7 @@ struct Results {
   std::vector<Finup2x> finup2x;
   std::vector<ModuleCall> module_calls;
   size_t finup2x_length = 0;  // bytes per message; 0: unknown
+  double mhz = 0;             // the clock Google Benchmark read; 0: unknown
   // What ran the benchmarks, for the header: ("CPU", "..."), ...
   std::vector<std::pair<std::string, std::string>> context;
 
@@ -101,6 +102,9 @@ std::vector<Target> targets(const Results& r);
 // generic and to OpenSSL), the finup_2x table and the speed targets.
 std::string markdown(const Results& r);
 std::string algorithm_table(const Algorithm& a);
+// cycles_table is the same rows in cycles per byte at `mhz` (MHz / MB/s),
+// so runs on machines of other clocks compare; "" without a clock.
+std::string cycles_table(const Algorithm& a, double mhz);
 std::string finup2x_table(const Results& r);
 std::string module_call_table(const Results& r);  // "" without module backends
 std::string targets_table(const std::vector<Target>& t);

@@ -187,6 +187,8 @@ void read_context(Results& r, const json& c) {
   for (const auto& [k, v] : rows)
     if (!v.empty()) r.context.emplace_back(k, v);
   if (const std::optional<size_t> len = number(get("lockstep_finup2x_length"))) r.finup2x_length = *len;
+  if (c.contains("mhz_per_cpu") && c["mhz_per_cpu"].is_number() && c["mhz_per_cpu"].get<double>() > 0)
+    r.mhz = c["mhz_per_cpu"].get<double>();
 }
 
 }  // namespace

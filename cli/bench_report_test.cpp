@@ -171,6 +171,51 @@ TEST(BenchReport, TargetsAreMeasuredOrSayWhyNot) {
       << table;
 }
 
+// Test the targets of short ChaCha calls (each SIMD backend against
+// generic) and of the AVX-512VL SHA-512 no build has yet.
+TEST(BenchReport, ShortChachaCallsAgainstGenericAndTheMissingAvx512Sha512) {
+  json j = sample();
+  for (json b : {run("crypt/chacha20/chacha/x86-avx2/1", 5), run("crypt/chacha20/chacha/generic/1", 4),
+                 run("crypt/chacha20/chacha/x86-avx2/16", 60), run("crypt/chacha20/chacha/generic/16", 80)})
+    j["benchmarks"].push_back(b);
+  const std::vector<Target> t = targets(parse(j));
+  auto find = [&](const std::string& what) -> const Target* {
+    for (const Target& x : t)
+      if (x.what == what) return &x;
+    return nullptr;
+  };
+  const Target* one = find("chacha/x86-avx2 / chacha/generic @ 1 B");
+  ASSERT_NE(one, nullptr);
+  EXPECT_EQ(one->group, 6);
+  EXPECT_DOUBLE_EQ(*one->ratio, 1.25);
+  EXPECT_TRUE(one->met());
+  const Target* sixteen = find("chacha/x86-avx2 / chacha/generic @ 16 B");
+  ASSERT_NE(sixteen, nullptr);
+  EXPECT_DOUBLE_EQ(*sixteen->ratio, 0.75);
+  EXPECT_FALSE(sixteen->met());
+  const Target* sixty_four = find("chacha/x86-avx512f / chacha/generic @ 64 B");
+  ASSERT_NE(sixty_four, nullptr);
+  EXPECT_EQ(sixty_four->missing, "no chacha/x86-avx512f result at 64 B");
+  const Target* avx512 = find("sha512/x86-avx512vl / OpenSSL @ 16384 B");
+  ASSERT_NE(avx512, nullptr);
+  EXPECT_EQ(avx512->group, 5);
+  EXPECT_FALSE(avx512->ratio);
+  EXPECT_EQ(avx512->missing, "no sha512/x86-avx512vl result at 16384 B");
+  EXPECT_NE(find("sha512/x86-avx2 / OpenSSL @ 1024 B"), nullptr);
+}
+
+// Test cycles per byte: MHz over MB/s, only where the run read a clock.
+TEST(BenchReport, CyclesPerByteFromTheClock) {
+  const Results r = parse(sample());
+  EXPECT_DOUBLE_EQ(r.mhz, 2100);
+  const std::string table = cycles_table(*r.find("sha256"), r.mhz);
+  EXPECT_NE(table.find("#### SHA-256: cycles per byte at 2100 MHz"), std::string::npos) << table;
+  // 2100 / 600 = 3.50, 2100 / 150 = 14.00; OpenSSL 2100 / 400 = 5.25.
+  EXPECT_NE(table.find("| 64 | 3.50 | 14.00 | 5.25 | 4.20 |\n"), std::string::npos) << table;
+  EXPECT_EQ(cycles_table(*r.find("sha256"), 0), "");
+  EXPECT_NE(markdown(r).find("cycles per byte at 2100 MHz"), std::string::npos);
+}
+
 TEST(BenchReport, TargetNamesTheSkipReason) {
   json j = {{"benchmarks", json::array({skipped("hash/sha256/sha256/x86-shani/64", "needs sha_ni, which this CPU lacks"),
                                         run("anchor/sha256/openssl/64", 400)})}};

@@ -102,6 +102,31 @@ std::string algorithm_table(const Algorithm& a) {
   return out;
 }
 
+std::string cycles_table(const Algorithm& a, double mhz) {
+  if (mhz <= 0) return {};
+  std::vector<const Series*> shown;
+  for (const Series& s : a.series)
+    if (!s.mbps.empty()) shown.push_back(&s);
+  if (shown.empty()) return {};
+  // MHz / (10^6 bytes per second) is cycles per byte. The clock is the one
+  // Google Benchmark read when the run began; under turbo the CPU may run
+  // faster, so these are an upper bound's worth of comparable, not exact.
+  std::string out = fmt::format("#### {}: cycles per byte at {:.0f} MHz\n\n", a.display, mhz);
+  std::vector<std::string> header = {"bytes"};
+  for (const Series* s : shown) header.push_back(s->label);
+  out += row(header);
+  out += row(std::vector<std::string>(header.size(), "---:"));
+  for (const size_t len : a.lengths) {
+    std::vector<std::string> cells = {std::to_string(len)};
+    for (const Series* s : shown) {
+      const std::optional<double> v = at(s, len);
+      cells.push_back(v && *v > 0 ? fmt::format("{:.2f}", mhz / *v) : "-");
+    }
+    out += row(cells);
+  }
+  return out + "\n";
+}
+
 std::string finup2x_table(const Results& r) {
   if (r.finup2x.empty()) return {};
   const std::string family = r.finup2x.front().backend.substr(0, r.finup2x.front().backend.find('/'));
@@ -192,7 +217,7 @@ std::string markdown(const Results& r) {
   for (const auto& [k, v] : r.context) out += fmt::format("- {}: {}\n", k, v);
   out += "- MB/s: 10^6 bytes of message per second of CPU time; ratios divide MB/s\n\n";
   if (r.algorithms.empty() && r.finup2x.empty()) out += "No results.\n\n";
-  for (const Algorithm& a : r.algorithms) out += algorithm_table(a) + "\n";
+  for (const Algorithm& a : r.algorithms) out += algorithm_table(a) + "\n" + cycles_table(a, r.mhz);
   if (const std::string f = finup2x_table(r); !f.empty()) out += f + "\n";
   if (const std::string m = module_call_table(r); !m.empty()) out += m + "\n";
   out += targets_table(targets(r));

@@ -61,7 +61,9 @@ std::vector<Target> targets(const Results& r) {
     out.push_back(std::move(t));
   }
 
-  // 3. The SHA-512 AVX2 schedule against OpenSSL on long messages.
+  // 3. The SHA-512 AVX2 schedule against OpenSSL, on a kilobyte (where a
+  //    call's fixed costs still show) and on long messages.
+  compare(3, "sha512", "sha512/x86-avx2", "openssl", 1024, 1.0);
   compare(3, "sha512", "sha512/x86-avx2", "openssl", 16384, 1.0);
 
   // 4. ChaCha with 16 blocks in zmm registers: twice the AVX2 code, and
@@ -70,6 +72,18 @@ std::vector<Target> targets(const Results& r) {
     compare(4, "chacha20", "chacha/x86-avx512f", "chacha/x86-avx2", len, 2.0);
   for (const size_t len : {1024, 3173, 4096, 16384})
     compare(4, "chacha20", "chacha/x86-avx512f", "openssl", len, 1.05);
+
+  // 5. An AVX-512VL SHA-512 (vprorq, vpternlogq) well ahead of OpenSSL.
+  compare(5, "sha512", "sha512/x86-avx512vl", "openssl", 16384, 1.2);
+
+  // 6. Short ChaCha calls: every SIMD backend at least as fast as generic
+  //    (the kernel sends calls of a block or less to its generic code).
+  if (const Algorithm* a = r.find("chacha20")) {
+    for (const Series& s : a->series) {
+      if (s.anchor || s.generic()) continue;
+      for (const size_t len : {1, 16, 64}) compare(6, "chacha20", s.id, "chacha/generic", len, 1.0);
+    }
+  }
   return out;
 }
 
