@@ -82,16 +82,25 @@ class Watch {
   ResidueWatch watch_;
 };
 
+// A wipe is sized for the frames of the default build's code (-O2). The
+// coverage build's (-O1 -fno-inline, coverage/) are deeper: it runs this
+// column for the code it reaches and leaves the verdict to the default build.
+#if defined(LOCKSTEP_COVERAGE_BUILD)
+constexpr const char* kWipesNotJudged = " (a warning in the coverage build: wipes are sized for -O2 frames)";
+#else
+constexpr const char* kWipesNotJudged = nullptr;
+#endif
+
 // judge: stack finds fail a backend that wipes (lockstep's own, a module
 // that declares it) and warn for the others; register finds are notes. At most a few of each are shown.
 void judge(const Backend& b, const std::string& row, const Watch& w) {
   EXPECT_GT(w.calls(), 0u) << row << ": the case made no backend call on the patterned stack";
   const std::vector<std::string>& finds = w.stack_finds();
   for (size_t i = 0; i < finds.size() && i < 3; ++i) {
-    if (b.wipes)
+    if (b.wipes && kWipesNotJudged == nullptr)
       ADD_FAILURE() << row << ": residue: " << finds[i];
     else
-      warn(row + ": residue: " + finds[i]);
+      warn(row + ": residue: " + finds[i] + (b.wipes ? kWipesNotJudged : ""));
   }
   for (size_t i = 0; i < w.register_finds().size() && i < 2; ++i)
     std::printf("[ NOTE     ] %s: residue: %s\n", row.c_str(), w.register_finds()[i].c_str());
