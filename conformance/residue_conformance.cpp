@@ -45,7 +45,7 @@ std::string cannot_judge() {
   return "not applicable: a sanitizer build's frames hold redzones and its reads of a stack are checked against "
          "shadow memory: the default build runs this column";
 #endif
-  if (!residue::kSupported) return "no patterned-stack call for this architecture (x86-64 only so far)";
+  if (!residue::kSupported) return "no patterned-stack call for this architecture (x86-64 and arm64 only)";
   // A trap emulator's frames must land on the thread's alternate stack
   // (emulation/trap installs its handler SA_ONSTACK), not on the stack read.
   stack_t ss{};

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cstring>
 
-#if defined(__ELF__) && defined(__x86_64__)
+#if defined(__ELF__) && (defined(__x86_64__) || defined(__aarch64__))
 extern "C" std::uintptr_t lockstep_residue_call(lockstep::residue::RawFunction fn, const std::uintptr_t* args,
                                                 void* stack_top, void* vectors, unsigned kind);
 #else
@@ -23,14 +23,23 @@ static std::uintptr_t lockstep_residue_call(lockstep::residue::RawFunction, cons
 namespace lockstep::residue {
 namespace {
 
-// The widest vector registers this CPU and OS let code use.
-unsigned vector_kind() {
+// The vector registers the assembly stores, by `kind`: on x86-64 the
+// widest this CPU and OS let code use, on arm64 v0-v31 (SVE's wider Z
+// registers are not read).
+struct Vectors {
+  unsigned kind;
+  const char* prefix;
+  std::size_t count, size;
+};
+Vectors vector_kind() {
 #if defined(__x86_64__)
   __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512f")) return 2;
-  if (__builtin_cpu_supports("avx")) return 1;
+  if (__builtin_cpu_supports("avx512f")) return {2, "zmm", 32, 64};
+  if (__builtin_cpu_supports("avx")) return {1, "ymm", 16, 32};
+  return {0, "xmm", 16, 16};
+#else
+  return {0, "v", 32, 16};
 #endif
-  return 0;
 }
 
 // What the assembly keeps at the top of the stack across the call.
@@ -53,8 +62,11 @@ Stack::Stack(std::size_t size) {
   top_ = map_ + map_size_;
   std::memset(base_, kPattern, size);
   low_ = top_ - kReserved;
-  kind_ = vector_kind();
-  vector_size_ = kind_ == 2 ? 64 : kind_ == 1 ? 32 : 16;
+  const Vectors v = vector_kind();
+  kind_ = v.kind;
+  vector_prefix_ = v.prefix;
+  vector_size_ = v.size;
+  vector_count_ = v.count;
 }
 
 Stack::~Stack() { munmap(map_, map_size_); }
@@ -67,7 +79,7 @@ std::uintptr_t Stack::call(RawFunction fn, std::span<const std::uintptr_t> args)
   std::copy(args.begin(), args.end(), words);
   std::memset(vectors_, 0, sizeof vectors_);
   const std::uintptr_t result = lockstep_residue_call(fn, words, top_, vectors_, kind_);
-  vector_bytes_ = (kind_ == 2 ? 32 : 16) * vector_size_;
+  vector_bytes_ = vector_count_ * vector_size_;
   // The callee's frames end where the pattern starts; a word of pattern
   // inside them (an unwritten pad) does not end the search early.
   low_ = top_ - kReserved;
@@ -85,8 +97,7 @@ std::span<const std::uint8_t> Stack::used() const {
 }
 
 std::string Stack::vector_name(std::size_t offset) const {
-  const char* prefix = kind_ == 2 ? "zmm" : kind_ == 1 ? "ymm" : "xmm";
-  return std::string(prefix) + std::to_string(offset / vector_size_);
+  return std::string(vector_prefix_) + std::to_string(offset / vector_size_);
 }
 
 }  // namespace lockstep::residue

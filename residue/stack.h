@@ -8,7 +8,7 @@
 //   residue::Stack stack;
 //   stack.call(raw_fn, {arg0, arg1, arg2});
 //   secrets.find(stack.used());     // what the callee left behind
-//   secrets.find(stack.vectors());  // xmm/ymm/zmm as it returned them
+//   secrets.find(stack.vectors());  // xmm/ymm/zmm or v0-v31 as it returned them
 #pragma once
 
 #include <cstddef>
@@ -18,7 +18,7 @@
 
 namespace lockstep::residue {
 
-#if defined(__ELF__) && defined(__x86_64__)
+#if defined(__ELF__) && (defined(__x86_64__) || defined(__aarch64__))
 inline constexpr bool kSupported = true;
 #else
 inline constexpr bool kSupported = false;
@@ -49,7 +49,7 @@ class Stack {
   // The vector registers as the last call left them, and the size of one.
   std::span<const std::uint8_t> vectors() const { return {vectors_, vector_bytes_}; }
   std::size_t vector_size() const { return vector_size_; }
-  // "ymm3" for a byte offset into vectors().
+  // "ymm3" (x86-64), "v3" (arm64) for a byte offset into vectors().
   std::string vector_name(std::size_t offset) const;
 
  private:
@@ -58,8 +58,9 @@ class Stack {
   std::uint8_t* base_ = nullptr;
   std::uint8_t* top_ = nullptr;  // 16-byte aligned
   std::uint8_t* low_ = nullptr;  // the lowest byte the last call changed
-  unsigned kind_ = 0;            // 0 xmm0-15, 1 ymm0-15, 2 zmm0-31
-  std::size_t vector_size_ = 16, vector_bytes_ = 0;
+  unsigned kind_ = 0;            // x86-64: 0 xmm0-15, 1 ymm0-15, 2 zmm0-31
+  const char* vector_prefix_ = "xmm";
+  std::size_t vector_size_ = 16, vector_count_ = 16, vector_bytes_ = 0;
   alignas(64) std::uint8_t vectors_[32 * 64] = {};
 };
 

@@ -10,6 +10,7 @@
 #include "sha256/constants.h"
 #include "sha256/finup_2x_walk.h"
 #include "sha256/sha256.h"
+#include "zeroize.h"
 
 #define LOCKSTEP_CE __attribute__((target("+crypto")))
 #define LOCKSTEP_CE_INLINE __attribute__((target("+crypto"), always_inline)) inline
@@ -78,7 +79,7 @@ LOCKSTEP_CE_INLINE void compress(Regs (&s)[N], const uint8_t* const (&blk)[N]) {
   }
 }
 
-LOCKSTEP_CE void blocks_ce(State* state, const uint8_t* data, size_t nblocks) {
+[[gnu::noinline]] LOCKSTEP_CE void blocks_ce(State* state, const uint8_t* data, size_t nblocks) {
   Regs s[1] = {{vld1q_u32(state->h), vld1q_u32(state->h + 4)}};
   for (; nblocks; --nblocks, data += 64) {
     const uint8_t* const blk[1] = {data};
@@ -91,7 +92,7 @@ LOCKSTEP_CE void blocks_ce(State* state, const uint8_t* data, size_t nblocks) {
 // finup_2x_ce finishes both messages in one instruction stream, the two
 // compressions interleaved; the walk supplies the blocks. flatten, so that
 // compress2 is inlined (finup_2x_walk.h says why it must be asked for).
-LOCKSTEP_CE_FLATTEN bool finup_2x_ce(const lockstep_sha256_ctx* ctx, const uint8_t* data1,
+[[gnu::noinline]] LOCKSTEP_CE_FLATTEN bool finup_2x_ce(const lockstep_sha256_ctx* ctx, const uint8_t* data1,
                                      const uint8_t* data2, size_t len, uint8_t* out1,
                                      uint8_t* out2) {
   const Regs init = {vld1q_u32(ctx->state.h), vld1q_u32(ctx->state.h + 4)};
@@ -125,8 +126,10 @@ extern const Sha256Backend kSha256Arm64Ce = {
      {cpu::Feature::kArmSha2},
      "Armv8 Crypto Extension SHA-256; 2-way finup_2x for 64 <= len <= 65536 "
      "(the kernel's bounds), else the front end's sequential path"},
-    blocks_ce,
-    finup_2x_ce,
+    // Cleared after each call: the schedule words the compiler spills
+    // (the residue column found finup_2x's on the stack without it).
+    Wiping<1024, blocks_ce>::call,
+    Wiping<1024, finup_2x_ce>::call,
 };
 
 }  // namespace lockstep

@@ -16,6 +16,7 @@
 
 #include "sha512/constants.h"
 #include "sha512/sha512.h"
+#include "zeroize.h"
 
 #define LOCKSTEP_SHA512 __attribute__((target("arch=armv8.2-a+sha3")))
 #define LOCKSTEP_SHA512_INLINE \
@@ -90,7 +91,7 @@ LOCKSTEP_SHA512_INLINE void compress(Regs& s, const uint8_t* blk) {
   s.gh = vaddq_u64(s.gh, start.gh);
 }
 
-LOCKSTEP_SHA512 void blocks_ce(State* state, const uint8_t* data, size_t nblocks) {
+[[gnu::noinline]] LOCKSTEP_SHA512 void blocks_ce(State* state, const uint8_t* data, size_t nblocks) {
   Regs s = {vld1q_u64(state->h), vld1q_u64(state->h + 2), vld1q_u64(state->h + 4),
             vld1q_u64(state->h + 6)};
   for (; nblocks; --nblocks, data += 128) compress(s, data);
@@ -108,7 +109,7 @@ extern const Sha512Backend kSha512Arm64Ce = {
      {cpu::Feature::kArmSha512},
      "Armv8.2 SHA512H/H2/SU0/SU1; needs HWCAP_SHA512, so cores without it "
      "(Cortex-A53/A57/A72) get sha512/generic instead of SIGILL"},
-    blocks_ce,
+    Wiping<1024, blocks_ce>::call,  // cleared after each call, as every own backend
 };
 
 }  // namespace lockstep
