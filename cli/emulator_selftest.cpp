@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "gtest_results.h"
+#include "process.h"
 
 namespace lockstep::cli {
 
@@ -31,8 +32,7 @@ Cell run_emulator_selftest(const Environment& env, const std::filesystem::path& 
                                     log)};
   else
     c = {Status::kPass, fmt::format("{} passed, {} skipped", passed, skipped)};
-  for (const auto& [k, v] : env.vars) c.reproduce += k + "=" + v + " ";
-  c.reproduce += binary.string();
+  c.reproduce = command_line(env.vars, {binary.string()});
   return c;
 }
 
