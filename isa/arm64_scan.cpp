@@ -10,6 +10,7 @@
 #include <deque>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <optional>
 #include <set>
 #include <vector>
@@ -37,6 +38,7 @@ struct File {
   std::vector<Segment> text;
   std::vector<Function> functions;                  // sorted by start
   std::vector<std::pair<std::uint64_t, bool>> map;  // mapping symbol, is $d; sorted
+  std::map<std::uint64_t, std::uint64_t> slots;     // GOT slot -> the function of this file it binds
 
   const std::uint8_t* at(std::uint64_t a, std::uint64_t n) const {
     for (const Segment& s : text)
@@ -107,6 +109,26 @@ std::string read_file(const std::string& path, File* f) {
     }
     if (!f->functions.empty()) break;
   }
+  // A shared object calls its own global functions through its PLT: the
+  // GOT slots that JUMP_SLOT and GLOB_DAT relocations bind to a function
+  // this file defines. (Another object could interpose it; a module's
+  // entry points are its own.)
+  for (Elf_Scn* scn = nullptr; (scn = elf_nextscn(elf, scn)) != nullptr;) {
+    GElf_Shdr sh;
+    if (gelf_getshdr(scn, &sh) == nullptr || sh.sh_type != SHT_RELA || sh.sh_entsize == 0) continue;
+    Elf_Data* data = elf_getdata(scn, nullptr);
+    Elf_Data* syms = elf_getdata(elf_getscn(elf, sh.sh_link), nullptr);
+    for (size_t i = 0; data && syms && i < sh.sh_size / sh.sh_entsize; ++i) {
+      GElf_Rela r;
+      GElf_Sym sym;
+      if (gelf_getrela(data, static_cast<int>(i), &r) == nullptr) continue;
+      const auto type = GELF_R_TYPE(r.r_info);
+      if ((type != R_AARCH64_JUMP_SLOT && type != R_AARCH64_GLOB_DAT) ||
+          gelf_getsym(syms, static_cast<int>(GELF_R_SYM(r.r_info)), &sym) == nullptr)
+        continue;
+      if (GELF_ST_TYPE(sym.st_info) == STT_FUNC && sym.st_shndx != SHN_UNDEF) f->slots[r.r_offset] = sym.st_value;
+    }
+  }
   elf_end(elf);
   std::sort(f->functions.begin(), f->functions.end(), [](const Function& a, const Function& b) { return a.start < b.start; });
   std::sort(f->map.begin(), f->map.end());
@@ -137,6 +159,30 @@ std::optional<std::uint64_t> branch_target(const cs_insn& insn, bool* indirect) 
   }
 }
 
+// Where a PLT stub at `a` (no symbol of its own) leads, if to a function
+// of this file: the stub loads its GOT slot (adrp x16, page; ldr x17,
+// [x16, #off]) and branches to it.
+std::optional<std::uint64_t> through_plt(csh cs, cs_insn* insn, const File& file, std::uint64_t a) {
+  std::optional<std::uint64_t> page;
+  unsigned base = ARM64_REG_INVALID;
+  for (int i = 0; i < 4; ++i, a += 4) {
+    const std::uint8_t* p = file.at(a, 4);
+    size_t left = 4;
+    std::uint64_t at = a;
+    if (p == nullptr || !cs_disasm_iter(cs, &p, &left, &at, insn)) return std::nullopt;
+    const cs_arm64& d = insn->detail->arm64;
+    if (insn->id == ARM64_INS_ADRP && d.op_count == 2 && d.operands[1].type == ARM64_OP_IMM) {
+      page = static_cast<std::uint64_t>(d.operands[1].imm);
+      base = d.operands[0].reg;
+    } else if (insn->id == ARM64_INS_LDR && page && d.op_count == 2 && d.operands[1].type == ARM64_OP_MEM &&
+               d.operands[1].mem.base == base) {
+      const auto slot = file.slots.find(*page + static_cast<std::uint64_t>(d.operands[1].mem.disp));
+      return slot == file.slots.end() ? std::nullopt : std::optional<std::uint64_t>(slot->second);
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 Scan scan_arm64_file(const std::string& path, std::span<const std::uint64_t> entries, size_t max_functions) {
@@ -155,8 +201,12 @@ Scan scan_arm64_file(const std::string& path, std::span<const std::uint64_t> ent
   const std::string name = base_name(path);
   std::deque<const Function*> queue;
   std::set<std::uint64_t> seen;
+  cs_insn* insn = cs_malloc(cs);
+  cs_insn* stub = cs_malloc(cs);  // a PLT stub's, while `insn` is the branch to it
   auto enqueue = [&](std::uint64_t a, bool entry) {
     const Function* f = file.function_at(a);
+    if (f == nullptr && !entry)
+      if (const auto to = through_plt(cs, stub, file, a)) f = file.function_at(*to);
     if (f == nullptr) {
       if (entry) out.problems.push_back(fmt::format("no function symbol covers the entry at {:#x} in {}", a, name));
       else ++out.external_calls;
@@ -166,7 +216,6 @@ Scan scan_arm64_file(const std::string& path, std::span<const std::uint64_t> ent
   };
   for (const std::uint64_t e : entries) enqueue(e, true);
 
-  cs_insn* insn = cs_malloc(cs);
   size_t undecoded = 0;
   while (!queue.empty() && out.functions.size() < max_functions) {
     const Function& fn = *queue.front();
@@ -213,6 +262,7 @@ Scan scan_arm64_file(const std::string& path, std::span<const std::uint64_t> ent
     }
   }
   cs_free(insn, 1);
+  cs_free(stub, 1);
   cs_close(&cs);
   if (undecoded > 8) out.problems.push_back(fmt::format("{} undecodable words in all", undecoded));
   if (!queue.empty())

@@ -155,6 +155,27 @@ TEST(IsaArm64Scan, FindsSha512ThroughACall) {
   const auto ok = allowed({"sha2"}, Arch::kArm64);
   EXPECT_EQ(std::find(ok.begin(), ok.end(), "sha512"), ok.end());
 
+  // As a shared object (a tree's module) the call goes through the PLT,
+  // and is followed to round512 all the same.
+  const std::string so = gcc + " -O1 -fPIC -shared -march=armv8.2-a+sha3 -nostdlib -o " + (dir / "t.so").string() +
+                         " " + (dir / "t.c").string();
+  ASSERT_EQ(std::system(so.c_str()), 0) << so;
+  const std::string nm = "aarch64-linux-gnu-nm " + (dir / "t.so").string() + " > " + (dir / "t.nm").string();
+  std::uint64_t caller = 0;
+  if (std::system(nm.c_str()) == 0) {
+    std::ifstream syms(dir / "t.nm");
+    for (std::string addr, type, name; syms >> addr >> type >> name;)
+      if (name == "caller") caller = std::stoull(addr, nullptr, 16);
+  }
+  ASSERT_NE(caller, 0u) << "no symbol caller in t.so (" << nm << ")";
+  const std::uint64_t shared_entries[] = {caller};
+  const Scan sh = scan_arm64_file((dir / "t.so").string(), shared_entries);
+  EXPECT_TRUE(sh.problems.empty()) << sh.problems.front();
+  ASSERT_TRUE(sh.uses.contains("sha512")) << "the call through the PLT was not followed; " << sh.external_calls
+                                           << " external calls";
+  EXPECT_NE(sh.uses.at("sha512").where.find("round512"), std::string::npos);
+  EXPECT_EQ(sh.external_calls, 0u);
+
   // An address no symbol covers is a problem, not a pass.
   const std::uint64_t nowhere[] = {1};
   const Scan none = scan_arm64_file((dir / "t").string(), nowhere);
