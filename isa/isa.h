@@ -11,6 +11,10 @@
 // library, lockstep's kernel host); calls through registers or other
 // memory cannot be: Scan counts both, so a report can say what it did not
 // see.
+//
+// That is x86-64 code read from memory; AArch64 code is read from its ELF
+// file on the host (arm64_scan.h), into the same Scan, judged by the same
+// allowed().
 #pragma once
 
 #include <cstddef>
