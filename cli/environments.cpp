@@ -132,6 +132,10 @@ std::vector<Environment> environments() {
       e.build = arm_build;
       // Set even when empty: the inherited list holds this host's modules.
       e.vars.emplace_back("LOCKSTEP_MODULES", modules_for("arm64"));
+      // The isa column's AArch64 reader is a host program, of this build;
+      // without it that column skips and says what it is missing.
+      if (const fs::path reader = build / "isa" / "arm64_reader"; fs::exists(reader))
+        e.vars.emplace_back("LOCKSTEP_ISA_READER", reader.string());
       if (qemu_arm.empty()) {
         e.unavailable = "qemu-aarch64 not found: install qemu-user";
       } else if (!fs::exists(arm_build / "conformance" / "conformance_tests")) {

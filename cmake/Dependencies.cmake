@@ -43,6 +43,9 @@ if(NOT CMAKE_CROSSCOMPILING)
   # symbols (libelf); without either it is not built and says so.
   find_package(zydis QUIET)
   pkg_check_modules(LIBELF QUIET IMPORTED_TARGET libelf)
+  # The arm64 backends' isa check: Capstone reads AArch64 code on this
+  # host (isa/arm64_reader), for the aarch64 build under QEMU.
+  pkg_check_modules(CAPSTONE QUIET IMPORTED_TARGET capstone)
   set(LOCKSTEP_ORACLE_LIBRARIES ON)
   # Google Benchmark is for lockstep_bench alone, so it is optional: without
   # it the benchmarks are not built and every check still is.

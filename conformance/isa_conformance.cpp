@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,14 +23,18 @@
 #include "reference.h"
 #include "rng.h"
 
+// Natively on x86-64 the engine reads this process's memory (isa/scan.cpp);
+// in the aarch64 build the host's arm64_reader reads this build's files.
 #if LOCKSTEP_HAVE_ISA
 #include "isa/isa.h"
+#elif LOCKSTEP_HAVE_ISA_READER
+#include "isa/reader_client.h"
 #endif
 
 namespace lockstep::conformance {
 namespace {
 
-// (Unused where the check is not built: no Zydis.)
+// (Unused where the check is not built.)
 [[maybe_unused]] std::vector<std::string> words(const std::string& s) {
   std::vector<std::string> out;
   for (size_t at = 0; at < s.size();) {
@@ -41,10 +46,32 @@ namespace {
   return out;
 }
 
+#if LOCKSTEP_HAVE_ISA || LOCKSTEP_HAVE_ISA_READER
+// The Scan of a backend's code, once per backend (the SHA-224 row reads
+// the same code as SHA-256's); nullopt with `why` where it cannot be had.
+const isa::Scan* scan_of(const catalog::Family& family, const Backend& b, std::string* why) {
+  static std::mutex mu;
+  static std::map<const Backend*, std::optional<isa::Scan>> scans;
+  static std::map<const Backend*, std::string> reasons;
+  std::lock_guard lock(mu);
+  auto it = scans.find(&b);
+  if (it == scans.end()) {
+#if LOCKSTEP_HAVE_ISA
+    it = scans.emplace(&b, isa::scan(family.code(&b))).first;
+#else
+    it = scans.emplace(&b, isa::scan_with_reader(family.code(&b), &reasons[&b])).first;
+#endif
+  }
+  if (!it->second) *why = reasons[&b];
+  return it->second ? &*it->second : nullptr;
+}
+#endif
+
 void check_isa(const catalog::Family& family, const Backend& b, const std::string& row) {
-#if !LOCKSTEP_HAVE_ISA
+#if !LOCKSTEP_HAVE_ISA && !LOCKSTEP_HAVE_ISA_READER
   (void)family, (void)b, (void)row;
-  return skip_with_reason("no isa check in this build (it needs x86-64 and Zydis, libelf: Debian libzydis-dev, libelf-dev)");
+  return skip_with_reason("no isa check in this build (it needs x86-64 and Zydis, libelf: Debian libzydis-dev, "
+                          "libelf-dev; or the aarch64 build and the host's arm64_reader)");
 #else
   if (family.code == nullptr)
     return skip_with_reason("the " + std::string(family.name) + " family lists no code entry points");
@@ -55,16 +82,9 @@ void check_isa(const catalog::Family& family, const Backend& b, const std::strin
     return skip_not_applicable(
         "its glue picks a path at init from the CPU (every path is reachable here); the CPU-model environments "
         "check what it selects and run it there");
-  // Once per backend: the SHA-224 row reads the same code as SHA-256's.
-  static std::mutex mu;
-  static std::map<const Backend*, isa::Scan> scans;
-  const isa::Scan* s;
-  {
-    std::lock_guard lock(mu);
-    auto it = scans.find(&b);
-    if (it == scans.end()) it = scans.emplace(&b, isa::scan(family.code(&b))).first;
-    s = &it->second;
-  }
+  std::string why;
+  const isa::Scan* s = scan_of(family, b, &why);
+  if (s == nullptr) return skip_with_reason(why);
   for (const std::string& p : s->problems) std::printf("[ NOTE     ] %s: isa: %s\n", row.c_str(), p.c_str());
   if (s->instructions == 0) return skip_with_reason("none of its code could be read: " + s->problems.front());
   std::printf("[ NOTE     ] %s: isa: %zu functions, %zu instructions read; %zu indirect and %zu external calls "
@@ -72,7 +92,8 @@ void check_isa(const catalog::Family& family, const Backend& b, const std::strin
               row.c_str(), s->functions.size(), s->instructions, s->indirect_calls, s->external_calls);
 
   const std::vector<std::string> declared = words(b.needs.to_string());
-  const std::vector<std::string> allowed = isa::allowed(declared);
+  const isa::Arch arch = cpu::build_arch() == cpu::Arch::kArm64 ? isa::Arch::kArm64 : isa::Arch::kX86_64;
+  const std::vector<std::string> allowed = isa::allowed(declared, arch);
   for (const auto& [extension, use] : s->uses) {
     if (std::find(allowed.begin(), allowed.end(), extension) != allowed.end()) continue;
     ADD_FAILURE() << row << ": isa: uses " << extension << ", which its needs ("

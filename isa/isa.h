@@ -11,6 +11,10 @@
 // library, lockstep's kernel host); calls through registers or other
 // memory cannot be: Scan counts both, so a report can say what it did not
 // see.
+//
+// That is x86-64 code read from memory; AArch64 code is read from its ELF
+// file on the host (arm64_scan.h), into the same Scan, judged by the same
+// allowed().
 #pragma once
 
 #include <cstddef>
@@ -46,10 +50,15 @@ struct Scan {
 // they reach by direct calls and jumps, at most `max_functions`.
 Scan scan(std::span<const void* const> entries, size_t max_functions = 256);
 
+// The architecture whose code a Scan read: extension names and baselines
+// differ ("sha512" is a VEX extension on one, Armv8.2's on the other).
+enum class Arch { kX86_64, kArm64 };
+
 // allowed is every extension name code declaring `declared` (lockstep
 // feature names, as FeatureSet::to_string writes them) may use: those,
-// what they imply as GCC's -m options do (avx2: avx, sse4_2, sse4_1,
-// ssse3, sse3), and the x86-64 baseline (sse, sse2, mmx, cmov, x87).
-std::vector<std::string> allowed(const std::vector<std::string>& declared);
+// what they imply as GCC's -m options do (x86-64 avx2: avx, sse4_2,
+// sse4_1, ssse3, sse3; arm64 sha512: sha2, asimd), and the baseline
+// (x86-64: sse, sse2, mmx, cmov, x87; arm64 Linux: asimd, fp).
+std::vector<std::string> allowed(const std::vector<std::string>& declared, Arch arch = Arch::kX86_64);
 
 }  // namespace lockstep::isa

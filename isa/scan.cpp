@@ -248,28 +248,4 @@ Scan scan(std::span<const void* const> entries, size_t max_functions) {
   return out;
 }
 
-std::vector<std::string> allowed(const std::vector<std::string>& declared) {
-  std::set<std::string> out = {"sse", "sse2", "mmx", "cmov", "x87"};
-  // GCC's -m implications, which a function compiled for the declared
-  // features may use: each line adds what the one above it implies.
-  const std::vector<std::pair<const char*, std::vector<const char*>>> implies = {
-      {"avx512vbmi", {"avx512bw"}},
-      {"avx512bw", {"avx512f"}},
-      {"avx512vl", {"avx512f"}},
-      {"avx512f", {"avx2"}},
-      {"sha512", {"avx"}},
-      {"avx2", {"avx"}},
-      {"avx", {"sse4_2"}},
-      {"sse4_2", {"sse4_1", "popcnt"}},
-      {"sse4_1", {"ssse3"}},
-      {"ssse3", {"sse3"}},
-      {"sha_ni", {"sse2"}},
-  };
-  std::set<std::string> have(declared.begin(), declared.end());
-  for (const auto& [feature, implied] : implies)
-    if (have.contains(feature)) have.insert(implied.begin(), implied.end());
-  out.insert(have.begin(), have.end());
-  return {out.begin(), out.end()};
-}
-
 }  // namespace lockstep::isa

@@ -37,6 +37,18 @@ if got != want:
     print("cells:", sorted(got))
     sys.exit(1)
 PY
+# The isa column reads each transform's code on the host (arm64_reader,
+# through the module's PLT into the assembly): on both models every U-Boot
+# row uses only what it declares (a model without SHA-512 reads it too).
+check python3 - "$tmp/run/matrix.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+isa = [(e["id"], r["backend"], r["checks"]["isa"]["status"]) for e in m["environments"]
+       for r in e["matrix"]["rows"] if r["backend"].startswith("sha") and "u-boot" in r["backend"]]
+if len(isa) != 12 or any(s != "PASS" for _, _, s in isa):
+    print("isa cells:", isa)
+    sys.exit(1)
+PY
 
 # The planted U-Boot file writes d8 (a round constant kept in v8, as
 # U-Boot's own sha256_ce_core.S does): abi fails and names d8.
@@ -46,6 +58,17 @@ check grep -q 'q8, q17' "$tmp/uboot-d8/arch/arm/cpu/armv8/sha256_ce_core.S"
 expect 1 'sha256 @ sha256/u-boot:armv8-ce +FAIL' \
   -- tree "$tmp/uboot-d8" --env qemu-aarch64-max --backend 'sha256/*' --check abi --out "$tmp/run"
 check grep -rqs 'clobbered: d8' "$tmp/run/qemu-aarch64-max"
+
+# A planted SHA512H in the SHA-256 transform, which declares sha2 alone:
+# isa fails, naming the instruction and its function.
+cp -r "$uboot" "$tmp/uboot-sha512"
+sed -i '0,/^\tsha256h\tq16, q17, v18.4s$/s//\t.inst\t0xce628020\t\/\/ sha512h q0, q1, v2.2d\n&/' \
+  "$tmp/uboot-sha512/arch/arm/cpu/armv8/sha256_ce_core.S"
+check grep -q '0xce628020' "$tmp/uboot-sha512/arch/arm/cpu/armv8/sha256_ce_core.S"
+expect 1 'sha256 @ sha256/u-boot:armv8-ce +FAIL' \
+  -- tree "$tmp/uboot-sha512" --env qemu-aarch64-max --backend 'sha256/u-boot*' --check isa --out "$tmp/run"
+check grep -rqs 'uses sha512, which its needs (sha2) do not declare: sha512h .* (sha256_armv8_ce_process+0x' \
+  "$tmp/run/qemu-aarch64-max"
 
 # The older kernel layout: its transform writes v8 inside the section the
 # glue opens, which the kernel allows: every cell passes.
