@@ -159,15 +159,20 @@ void add_sha512_schedule(residue::Secrets& s, std::span<const uint8_t> padded_ms
 }
 
 // The secrets of hashing `msg`: its bytes and the words every block of its
-// padded form gives the compression function.
+// padded form gives the compression function. W[t] + K[t] is K[t] where the
+// padding's W[t] is zero: those are the public round constants (a backend
+// may keep K in its registers or frame), never a find.
 void add_message(residue::Secrets& s, const catalog::HashAlgorithm& alg, std::span<const uint8_t> msg,
                  const std::string& name) {
   s.add_bytes(name, msg);
   const Bytes p = padded(msg, alg.block_size);
-  if (alg.block_size == 64)
+  if (alg.block_size == 64) {
+    s.add_public_words32(kSha256K);
     add_sha256_schedule(s, p, name);
-  else
+  } else {
+    s.add_public_words64(kSha512K);
     add_sha512_schedule(s, p, name);
+  }
 }
 
 class HashResidue : public BackendTest {};

@@ -28,6 +28,17 @@ void Secrets::add(std::uint64_t fragment, std::string what) {
   fragments_.emplace(fragment, std::move(what));
 }
 
+void Secrets::add_public_words32(std::span<const std::uint32_t> words) {
+  for (std::size_t i = 0; i + 1 < words.size(); ++i) {
+    public_.insert(pair(words[i], words[i + 1]));
+    public_.insert(pair(words[i + 1], words[i]));
+  }
+}
+
+void Secrets::add_public_words64(std::span<const std::uint64_t> words) {
+  public_.insert(words.begin(), words.end());
+}
+
 void Secrets::add_bytes(const std::string& what, std::span<const std::uint8_t> bytes) {
   for (std::size_t i = 0; i + 8 <= bytes.size(); i += 4)
     add(load64(bytes.data() + i), what + ", bytes " + std::to_string(i) + ".." + std::to_string(i + 7));
@@ -48,8 +59,9 @@ std::vector<Secrets::Hit> Secrets::find(std::span<const std::uint8_t> memory, st
   std::vector<Hit> hits;
   if (fragments_.empty()) return hits;
   for (std::size_t at = 0; at + 8 <= memory.size() && hits.size() < limit; at += 4) {
-    const auto it = fragments_.find(load64(memory.data() + at));
-    if (it != fragments_.end()) hits.push_back({at, it->second});
+    const std::uint64_t v = load64(memory.data() + at);
+    const auto it = fragments_.find(v);
+    if (it != fragments_.end() && !public_.contains(v)) hits.push_back({at, it->second});
   }
   return hits;
 }

@@ -14,6 +14,7 @@
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace lockstep::residue {
@@ -29,6 +30,12 @@ class Secrets {
   void add_words32(const std::string& what, std::span<const std::uint32_t> words);
   // add_words64: 64-bit words, each on its own.
   void add_words64(const std::string& what, std::span<const std::uint64_t> words);
+  // add_public_*: values that are no secret however they arise, as the
+  // same fragments: the round constants K, which W[t] + K[t] equals
+  // wherever the padding makes W[t] zero. A public fragment never counts,
+  // whether it was added before or after.
+  void add_public_words32(std::span<const std::uint32_t> words);
+  void add_public_words64(std::span<const std::uint64_t> words);
   std::size_t size() const { return fragments_.size(); }
 
   struct Hit {
@@ -42,6 +49,7 @@ class Secrets {
  private:
   void add(std::uint64_t fragment, std::string what);
   std::unordered_map<std::uint64_t, std::string> fragments_;
+  std::unordered_set<std::uint64_t> public_;
 };
 
 }  // namespace lockstep::residue
