@@ -104,4 +104,19 @@ void register_backends(std::string_view alg, size_t len) {
   }
 }
 
+void describe_backends() {
+  for (const std::string_view alg : algorithms()) {
+    const catalog::HashAlgorithm* h = catalog::find_hash(alg);
+    const catalog::CipherAlgorithm* c = h ? nullptr : catalog::find_cipher(alg);
+    const catalog::Family* f = h ? h->family : c ? c->family : nullptr;
+    if (!f) continue;
+    const Backend* chosen = f->default_backend();
+    for (const Backend* b : f->backends()) {
+      const char* role = b == chosen ? "default" : b->module.empty() ? "own" : "module";
+      benchmark::AddCustomContext("lockstep_backend/" + std::string(b->name),
+                                  std::string(role) + ";" + b->needs.to_string());
+    }
+  }
+}
+
 }  // namespace lockstep::bench

@@ -74,6 +74,13 @@ void digest(benchmark::State& state, const catalog::HashAlgorithm& h, const Back
 void crypt(benchmark::State& state, const catalog::CipherAlgorithm& c, const Backend& b, size_t len,
            ModuleCalls calls);
 
+// describe_backends records, in the JSON's context, each benchmarked
+// backend's declared needs and whether it is lockstep's default here, its
+// own or a module's: the peer table (cli/bench_peers.cpp) pairs backends
+// by what they declare, never by their names. One key per backend,
+// "lockstep_backend/<name>", valued "<default|own|module>;<needs>".
+void describe_backends();
+
 // Versions of the anchor libraries, for the JSON's context.
 std::string openssl_version();
 std::string cryptopp_version();

@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("openssl_version", bench::openssl_version());
   benchmark::AddCustomContext("cryptopp_version", bench::cryptopp_version());
   benchmark::AddCustomContext("lockstep_finup2x_length", std::to_string(bench::kFinupLength));
+  bench::describe_backends();
 
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
