@@ -16,7 +16,7 @@
 #include "modules.h"
 #include "output_paths.h"
 #include "run_select.h"
-#include "tree_build.h"
+#include "tree_modules.h"
 #include "tree_recipe.h"
 #include "tree_series.h"
 
@@ -24,39 +24,6 @@ namespace lockstep::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-// One build directory per tree, so two trees never share modules.
-fs::path out_dir_for(const fs::path& tree) {
-  char id[17];
-  std::snprintf(id, sizeof id, "%016zx", std::hash<std::string>{}(tree.string()));
-  return fs::path(LOCKSTEP_BUILD_DIR) / "trees" / id;
-}
-
-struct Modules {
-  std::vector<std::string> files, backends;
-  int skipped = 0;
-};
-
-// Builds every match of `tree` into `out`, saying what was built and what
-// not (with the compiler's message).
-void build_all(const std::vector<tree::Match>& found, const fs::path& tree, const fs::path& out,
-               const std::string& suffix, Modules& into) {
-  for (const tree::Match& m : found) {
-    const tree::Built b = tree::build(*m.recipe, *m.module, tree, LOCKSTEP_SOURCE_DIR, out, suffix);
-    if (b.module.empty()) {
-      std::printf("  SKIP  %-24s %s: %s\n", b.backend.c_str(), m.module->marker().c_str(), b.skip.c_str());
-      ++into.skipped;
-      continue;
-    }
-    std::printf("  built %-24s %s%s (recipe %s%s)\n", b.backend.c_str(),
-                m.module->through_glue() ? (m.module->glue + " + ").c_str() : (m.module->function + " of ").c_str(),
-                m.module->through_glue() ? (std::to_string(m.module->sources.size()) + " sources").c_str()
-                                         : m.module->sources.front().c_str(),
-                m.recipe->name.c_str(), b.reused ? "; unchanged since its last build" : "");
-    into.files.push_back(b.module.string());
-    into.backends.push_back(b.backend);
-  }
-}
 
 // The modules worth building for this run: of the families it selects, for
 // the architectures of the environments it selects (an arm64 module would
@@ -83,34 +50,18 @@ std::vector<tree::Match> in_scope(const std::vector<tree::Match>& found, const R
 int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
   // Before the builds: the matrix at their end must have somewhere to go.
   if (const int rc = check_run_outputs(o.run, "lockstep tree"); rc != 0) return rc;
-  std::error_code ec;
-  if (!fs::is_directory(o.dir, ec)) {
-    std::fprintf(stderr, "lockstep tree: %s: not a directory\n", o.dir.c_str());
-    return 2;
-  }
-  const fs::path tree = fs::canonical(o.dir, ec);
+  const std::vector<tree::Recipe> recipes = tree::load_recipes(fs::path(LOCKSTEP_SOURCE_DIR) / "trees");
+  tree::OpenTree opened;
+  if (const int rc = tree::open_tree(o.dir, recipes, "lockstep tree", opened); rc != 0) return rc;
   std::string series_error;
   const std::vector<fs::path> series = tree::series_files(o.series, &series_error);
   if (!series_error.empty()) {
     std::fprintf(stderr, "lockstep tree: --series %s\n", series_error.c_str());
     return 2;
   }
-  const std::vector<tree::Recipe> recipes = tree::load_recipes(fs::path(LOCKSTEP_SOURCE_DIR) / "trees");
-  const std::vector<tree::Match> found = tree::match(recipes, tree);
-  if (found.empty()) {
-    std::fprintf(stderr, "lockstep tree: %s holds none of the files the recipes know:\n", tree.c_str());
-    for (const tree::Recipe& r : recipes)
-      for (const tree::ModuleRecipe& m : r.modules)
-        std::fprintf(stderr, "  %s (%s): %s\n", r.name.c_str(), r.file.filename().c_str(), m.marker().c_str());
-    return 2;
-  }
-  const fs::path out = out_dir_for(tree);
-  fs::create_directories(out, ec);
-  if (ec || access(out.c_str(), W_OK) != 0) {
-    std::fprintf(stderr, "lockstep tree: cannot write the modules to %s: %s\n", out.c_str(),
-                 ec ? ec.message().c_str() : "not writable");
-    return 2;
-  }
+  const fs::path& tree = opened.tree;
+  const fs::path& out = opened.out;
+  const std::vector<tree::Match>& found = opened.found;
 
   // The series first: a patch that does not apply is a usage error, found
   // before anything is built or run.
@@ -127,9 +78,9 @@ int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
   }
 
   std::printf("tree %s\n", tree.c_str());
-  Modules built;
+  tree::Modules built;
   built.files = modules;
-  build_all(in_scope(found, o.run), tree, out, "", built);
+  tree::build_all(in_scope(found, o.run), tree, out, "", built);
   if (!series.empty()) {
     std::printf("tree %s after the series (a copy: %s), %zu patch(es):\n", tree.c_str(), patched.c_str(),
                 applied.patches.size());
@@ -143,7 +94,7 @@ int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
         std::printf("  same  %-24s the series touches none of its files\n", untouched.back().c_str());
       }
     }
-    build_all(changed, patched, out / "series", tree::kSeriesSuffix, built);
+    tree::build_all(changed, patched, out / "series", tree::kSeriesSuffix, built);
   }
   std::printf("  %zu built, %d skipped\n", built.backends.size(), built.skipped);
   // The same modules go through fuzz, vectors and bench with --module.

@@ -1,0 +1,70 @@
+// Checking a tree and building its modules: one code path for `lockstep
+// tree` and `lockstep bench --tree`.
+#include "tree_modules.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <functional>
+
+#include "tree_build.h"
+
+namespace lockstep::cli::tree {
+namespace {
+
+namespace fs = std::filesystem;
+
+// One build directory per tree, so two trees never share modules.
+fs::path out_dir_for(const fs::path& tree) {
+  char id[17];
+  std::snprintf(id, sizeof id, "%016zx", std::hash<std::string>{}(tree.string()));
+  return fs::path(LOCKSTEP_BUILD_DIR) / "trees" / id;
+}
+
+}  // namespace
+
+int open_tree(const std::string& dir, const std::vector<Recipe>& recipes, const char* who, OpenTree& into) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    std::fprintf(stderr, "%s: %s: not a directory\n", who, dir.c_str());
+    return 2;
+  }
+  into.tree = fs::canonical(dir, ec);
+  into.found = match(recipes, into.tree);
+  if (into.found.empty()) {
+    std::fprintf(stderr, "%s: %s holds none of the files the recipes know:\n", who, into.tree.c_str());
+    for (const Recipe& r : recipes)
+      for (const ModuleRecipe& m : r.modules)
+        std::fprintf(stderr, "  %s (%s): %s\n", r.name.c_str(), r.file.filename().c_str(), m.marker().c_str());
+    return 2;
+  }
+  into.out = out_dir_for(into.tree);
+  fs::create_directories(into.out, ec);
+  if (ec || access(into.out.c_str(), W_OK) != 0) {
+    std::fprintf(stderr, "%s: cannot write the modules to %s: %s\n", who, into.out.c_str(),
+                 ec ? ec.message().c_str() : "not writable");
+    return 2;
+  }
+  return 0;
+}
+
+void build_all(const std::vector<Match>& found, const fs::path& tree, const fs::path& out,
+               const std::string& suffix, Modules& into) {
+  for (const Match& m : found) {
+    const Built b = build(*m.recipe, *m.module, tree, LOCKSTEP_SOURCE_DIR, out, suffix);
+    if (b.module.empty()) {
+      std::printf("  SKIP  %-24s %s: %s\n", b.backend.c_str(), m.module->marker().c_str(), b.skip.c_str());
+      ++into.skipped;
+      continue;
+    }
+    std::printf("  built %-24s %s%s (recipe %s%s)\n", b.backend.c_str(),
+                m.module->through_glue() ? (m.module->glue + " + ").c_str() : (m.module->function + " of ").c_str(),
+                m.module->through_glue() ? (std::to_string(m.module->sources.size()) + " sources").c_str()
+                                         : m.module->sources.front().c_str(),
+                m.recipe->name.c_str(), b.reused ? "; unchanged since its last build" : "");
+    into.files.push_back(b.module.string());
+    into.backends.push_back(b.backend);
+  }
+}
+
+}  // namespace lockstep::cli::tree

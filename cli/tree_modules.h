@@ -1,0 +1,36 @@
+// A tree's modules as `lockstep tree` and `lockstep bench --tree` both get
+// them: the tree checked and matched against the recipes, then each match
+// built (tree_build.h) into one build directory per tree.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "tree_recipe.h"
+
+namespace lockstep::cli::tree {
+
+// OpenTree is a tree that holds something the recipes know.
+struct OpenTree {
+  std::filesystem::path tree;  // canonical
+  std::filesystem::path out;   // where its modules are built, created
+  std::vector<Match> found;    // points into the recipes open_tree was given
+};
+
+// open_tree checks `dir` for command `who` before anything is built or run:
+// a directory, holding a file some recipe knows, with a writable build
+// directory. Returns 0, or 2 after saying what is wrong, naming `dir`.
+int open_tree(const std::string& dir, const std::vector<Recipe>& recipes, const char* who, OpenTree& into);
+
+struct Modules {
+  std::vector<std::string> files, backends;
+  int skipped = 0;
+};
+
+// build_all builds every match of `tree` into `out`, saying on stdout what
+// was built and what not (with the compiler's message).
+void build_all(const std::vector<Match>& found, const std::filesystem::path& tree,
+               const std::filesystem::path& out, const std::string& suffix, Modules& into);
+
+}  // namespace lockstep::cli::tree
