@@ -26,6 +26,11 @@ struct Series {
   std::map<size_t, double> mbps;  // length in bytes -> 10^6 bytes per second
   std::string note;     // the benchmark's label (Crypto++'s code path, "SHANI")
   std::string skipped;  // why it did not run; set only if no length ran
+  // From the run's context (bench.h's describe_backends); empty roles in
+  // runs that predate it. role: "default" (dispatch's choice on the CPU
+  // that ran it), "own" or "module"; needs: the declared ISA features,
+  // space-separated, "" for none.
+  std::string role, needs;
 
   bool generic() const { return id.ends_with("/generic"); }
 };
@@ -108,6 +113,19 @@ std::string cycles_table(const Algorithm& a, double mhz);
 std::string finup2x_table(const Results& r);
 std::string module_call_table(const Results& r);  // "" without module backends
 std::string targets_table(const std::vector<Target>& t);
+
+// Peer is one of lockstep's own non-generic backends beside the module
+// backends (a kernel's, from `lockstep tree`) of the same family that
+// declare the same needs; a module that declares none (a kernel glue,
+// whose init picks the path from the CPU) goes beside dispatch's default.
+struct Peer {
+  const Series* own = nullptr;
+  std::vector<const Series*> peers;  // empty: no peer
+};
+std::vector<Peer> peers(const Algorithm& a);
+// peer_table renders peers() of every algorithm: MB/s by length side by
+// side with own / peer. "" when the run has no module backend.
+std::string peer_table(const Results& r);
 
 // before_after_table renders, for every backend whose id ends in `suffix`
 // (a patched tree's ".series"), its MB/s by length beside the backend of

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "bench_report.h"
 
@@ -21,5 +22,6 @@ std::string short_name(std::string_view backend);  // "sha256/x86-shani" -> "x86
 std::string mbps_text(std::optional<double> v);                 // "-" when unset
 std::optional<double> at(const Series* s, size_t len);          // unset: not measured
 std::optional<double> ratio(std::optional<double> num, std::optional<double> den);
+std::string row(const std::vector<std::string>& cells);  // a Markdown table row
 
 }  // namespace lockstep::cli::bench_report::detail

@@ -191,6 +191,26 @@ void read_context(Results& r, const json& c) {
     r.mhz = c["mhz_per_cpu"].get<double>();
 }
 
+// Each backend's role and declared needs (bench.h's describe_backends),
+// onto the series of that backend.
+void read_backends(Results& r, const json& c) {
+  if (!c.is_object()) return;
+  constexpr std::string_view kPrefix = "lockstep_backend/";
+  for (const auto& [key, value] : c.items()) {
+    if (!key.starts_with(kPrefix) || !value.is_string()) continue;
+    const std::string v = value.get<std::string>();
+    const size_t semi = v.find(';');
+    if (semi == std::string::npos) continue;
+    const std::string_view id = std::string_view(key).substr(kPrefix.size());
+    for (Algorithm& a : r.algorithms)
+      for (Series& s : a.series)
+        if (!s.anchor && s.id == id) {
+          s.role = v.substr(0, semi);
+          s.needs = v.substr(semi + 1);
+        }
+  }
+}
+
 }  // namespace
 
 const Series* Algorithm::find(std::string_view id) const {
@@ -244,6 +264,7 @@ Results parse(const json& j) {
   Results r;
   if (j.contains("context")) read_context(r, j["context"]);
   for (const auto& [name, e] : entries) absorb(r, name, e);
+  if (j.contains("context")) read_backends(r, j["context"]);
   for (Algorithm& a : r.algorithms) {
     // Backends first, anchors after, each in the run's order.
     partition_stably(a.series, [](const Series& s) { return !s.anchor; });

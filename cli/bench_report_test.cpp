@@ -308,6 +308,87 @@ TEST(BenchReport, ModuleCallTableShowsTheGuardsCost) {
   EXPECT_EQ(module_call_table(parse(sample())), "");
 }
 
+// SHA-256 on a CPU where dispatch picks x86-shani, with a tree's two
+// modules: an assembly function that declares avx2 bmi2 (x86-avx2's needs)
+// and a glue that declares none. x86-avx512 has no module beside it.
+json peer_sample() {
+  json benchmarks = json::array({
+      run("hash/sha256/sha256/x86-shani/64", 600),
+      run("hash/sha256/sha256/x86-shani/4096", 1800),
+      run("hash/sha256/sha256/x86-avx2/64", 300),
+      run("hash/sha256/sha256/x86-avx2/4096", 900),
+      run("hash/sha256/sha256/x86-avx512/64", 350),
+      run("hash/sha256/sha256/linux:sha256_transform_rorx/64", 250),
+      run("hash/sha256/sha256/linux:sha256_transform_rorx/4096", 1000),
+      run("hash/sha256/sha256/linux:sha256/64", 400),
+      run("hash/sha256/sha256/linux:sha256/4096", 1200),
+      run("hash/sha256/sha256/generic/64", 150),
+      run("hash/sha256/sha256/generic/4096", 200),
+  });
+  return {{"context",
+           {{"lockstep_cpu", "Test CPU"},
+            {"lockstep_backend/sha256/x86-shani", "default;sha sse4.1"},
+            {"lockstep_backend/sha256/x86-avx2", "own;avx2 bmi2"},
+            {"lockstep_backend/sha256/x86-avx512", "own;avx512f avx512vl"},
+            {"lockstep_backend/sha256/linux:sha256_transform_rorx", "module;avx2 bmi2"},
+            {"lockstep_backend/sha256/linux:sha256", "module;"},
+            {"lockstep_backend/sha256/generic", "own;"}}},
+          {"benchmarks", benchmarks}};
+}
+
+std::vector<std::string> ids(const std::vector<const Series*>& v) {
+  std::vector<std::string> out;
+  for (const Series* s : v) out.push_back(s->id);
+  return out;
+}
+
+TEST(BenchReport, ParseReadsEachBackendsRoleAndNeeds) {
+  const Results r = parse(peer_sample());
+  const Algorithm& a = r.algorithms.at(0);
+  EXPECT_EQ(a.find("sha256/x86-shani")->role, "default");
+  EXPECT_EQ(a.find("sha256/x86-avx2")->needs, "avx2 bmi2");
+  EXPECT_EQ(a.find("sha256/linux:sha256")->role, "module");
+  EXPECT_EQ(a.find("sha256/linux:sha256")->needs, "");
+}
+
+TEST(BenchReport, PeersPairByEqualNeedsAndGlueBesideTheDefault) {
+  const Results r = parse(peer_sample());
+  const std::vector<Peer> p = peers(r.algorithms.at(0));
+  // Own non-generic backends only, in the run's order.
+  ASSERT_EQ(p.size(), 3u);
+  EXPECT_EQ(p[0].own->id, "sha256/x86-shani");
+  EXPECT_EQ(ids(p[0].peers), std::vector<std::string>{"sha256/linux:sha256"});
+  EXPECT_EQ(p[1].own->id, "sha256/x86-avx2");
+  EXPECT_EQ(ids(p[1].peers), std::vector<std::string>{"sha256/linux:sha256_transform_rorx"});
+  EXPECT_EQ(p[2].own->id, "sha256/x86-avx512");
+  EXPECT_TRUE(p[2].peers.empty());
+}
+
+TEST(BenchReport, PeerTableHasRatiosReasonsAndNoPeer) {
+  const std::string t = peer_table(parse(peer_sample()));
+  // x86-avx2 / rorx: 300 / 250 and 900 / 1000.
+  EXPECT_NE(t.find("sha256/x86-avx2 (needs avx2 bmi2) beside sha256/linux:sha256_transform_rorx"), std::string::npos) << t;
+  EXPECT_NE(t.find("| 64 | 300 | 250 | 1.20x |"), std::string::npos) << t;
+  EXPECT_NE(t.find("| 4096 | 900 | 1000 | 0.90x |"), std::string::npos) << t;
+  // The glue beside the default, saying why: 600 / 400 and 1800 / 1200.
+  EXPECT_NE(t.find("sha256/x86-shani (needs sha sse4.1) beside sha256/linux:sha256"), std::string::npos) << t;
+  EXPECT_NE(t.find("declares no needs"), std::string::npos) << t;
+  EXPECT_NE(t.find("| 64 | 600 | 400 | 1.50x |"), std::string::npos) << t;
+  EXPECT_NE(t.find("| 4096 | 1800 | 1200 | 1.50x |"), std::string::npos) << t;
+  EXPECT_NE(t.find("- sha256/x86-avx512 (needs avx512f avx512vl): no peer"), std::string::npos) << t;
+  // Generic has no ISA to stand beside.
+  EXPECT_EQ(t.find("sha256/generic ("), std::string::npos) << t;
+  EXPECT_NE(markdown(parse(peer_sample())).find("## Closest peers"), std::string::npos);
+}
+
+TEST(BenchReport, NoPeerTableWithoutModulesOrRoles) {
+  EXPECT_EQ(peer_table(parse(sample())), "");
+  json j = peer_sample();
+  j["context"].erase("lockstep_backend/sha256/linux:sha256");
+  j["context"].erase("lockstep_backend/sha256/linux:sha256_transform_rorx");
+  EXPECT_EQ(peer_table(parse(j)), "");
+}
+
 TEST(BenchReport, SvgHasOnePolylinePerSeriesWithData) {
   const Results r = parse(sample());
   const std::string svg = bench_report::svg(r.algorithms[0], r);

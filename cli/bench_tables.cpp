@@ -29,6 +29,12 @@ std::optional<double> ratio(std::optional<double> num, std::optional<double> den
   return *num / *den;
 }
 
+std::string row(const std::vector<std::string>& cells) {
+  std::string out = "|";
+  for (const std::string& c : cells) out += " " + c + " |";
+  return out + "\n";
+}
+
 }  // namespace detail
 
 namespace {
@@ -37,15 +43,10 @@ using detail::at;
 using detail::display_of;
 using detail::mbps_text;
 using detail::ratio;
+using detail::row;
 using detail::short_name;
 
 std::string ratio_text(std::optional<double> v) { return v ? fmt::format("{:.2f}x", *v) : "-"; }
-
-std::string row(const std::vector<std::string>& cells) {
-  std::string out = "|";
-  for (const std::string& c : cells) out += " " + c + " |";
-  return out + "\n";
-}
 
 // "x86-phe (needs phe, which this CPU lacks)", for every series that did not run.
 std::string not_run(const std::vector<std::pair<std::string, std::string>>& skipped) {
@@ -220,6 +221,7 @@ std::string markdown(const Results& r) {
   for (const Algorithm& a : r.algorithms) out += algorithm_table(a) + "\n" + cycles_table(a, r.mhz);
   if (const std::string f = finup2x_table(r); !f.empty()) out += f + "\n";
   if (const std::string m = module_call_table(r); !m.empty()) out += m + "\n";
+  if (const std::string p = peer_table(r); !p.empty()) out += p + "\n";
   out += targets_table(targets(r));
   return out;
 }
