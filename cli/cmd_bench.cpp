@@ -1,7 +1,8 @@
 // `lockstep bench`: runs lockstep_bench (bench/) with JSON output, keeps the
 // JSON, and renders it (bench_report.h): Markdown tables to stdout and
 // bench.md, one SVG chart per algorithm, and the speed targets,
-// which are reported and never decide the exit status.
+// which are reported and never decide the exit status. --module files and
+// the modules of --tree's trees (bench_trees.h) run beside lockstep's own.
 //
 // Every file is written beside its final name and renamed into place only
 // when the whole run succeeded, so a failed run (a bad --filter, one that
@@ -17,8 +18,10 @@
 
 #include "bench_report.h"
 #include "bench_run.h"
+#include "bench_trees.h"
 #include "commands.h"
 #include "env_features.h"
+#include "modules.h"
 #include "output_paths.h"
 
 namespace lockstep::cli {
@@ -75,13 +78,21 @@ class Staged {
 
 }  // namespace
 
-int cmd_bench(const BenchOptions& o) {
+int cmd_bench(const BenchOptions& o, const std::vector<std::string>& modules) {
+  if (!o.trees.empty() && !o.from.empty()) {
+    fmt::print(stderr, "lockstep bench: --tree builds modules to run, --from runs nothing: give one of them\n");
+    return 2;
+  }
   const fs::path out_dir = o.out.empty() ? fs::path(LOCKSTEP_BUILD_DIR) / "bench" : fs::path(o.out);
   if (const std::string problem = output_dir_problem(out_dir.string()); !problem.empty()) {
     fmt::print(stderr, "lockstep bench: {} {}: {}\n", o.out.empty() ? "the results folder" : "--out",
                out_dir.string(), problem);
     return 2;
   }
+  // The trees before anything runs: a wrong one is a usage error (2).
+  std::vector<std::string> files = modules;
+  if (const int rc = bench_tree_modules(o.trees, files); rc != 0) return rc;
+  if (const int rc = route_modules(files, "bench"); rc != 0) return rc;
   // lockstep_bench is a child: the mask it inherits must run there too.
   if (const int rc = check_env_features({Environment{.id = "native"}}, "lockstep bench"); rc != 0) return rc;
   std::error_code ec;

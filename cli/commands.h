@@ -60,8 +60,10 @@ struct BenchOptions {
   double min_time = 0.1;  // seconds per benchmark
   std::string out;        // default: <build>/bench
   std::string from;       // render this JSON instead of running
+  std::vector<std::string> trees;  // Linux or U-Boot trees whose modules run too
 };
-int cmd_bench(const BenchOptions& o);
+// `modules` are --module's files: routed here, with the trees' modules.
+int cmd_bench(const BenchOptions& o, const std::vector<std::string>& modules);
 
 // Vector files (lockstep's own schemas, Wycheproof, ACVP, CAVP, Botan)
 // through vectors/import; `ldt_max` bounds ACVP's large-data tests ("1G",

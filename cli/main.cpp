@@ -125,6 +125,10 @@ int main(int argc, char** argv) {
       ->check(seconds_option(/*zero_allowed=*/false, 3600));
   bench->add_option("--out", bo.out, "Directory for bench.json, bench.md and the SVGs (default: in the build directory)");
   bench->add_option("--from", bo.from, "Render this lockstep_bench JSON instead of running")->check(CLI::ExistingFile);
+  bench->add_option("--tree", bo.trees,
+                    "A Linux or U-Boot tree: its crypto for this host, built as `lockstep tree` builds it, "
+                    "benchmarked beside lockstep's own (the closest-peer table); repeatable")
+      ->allow_extra_args(false);
 
   std::vector<std::string> vector_paths;
   std::string vector_backend, ldt_max, ldt_max_default;
@@ -171,6 +175,8 @@ int main(int argc, char** argv) {
   const std::string command = app.get_subcommands().empty() ? "" : app.get_subcommands().front()->get_name();
   // `tree` routes its modules itself, once it has built them.
   if (*tree) return cmd_tree(to, modules);
+  // So does `bench`: --tree's modules join --module's.
+  if (*bench) return cmd_bench(bo, modules);
   if (const int rc = route_modules(modules, *run || *fuzz ? "" : command); rc != 0) return rc;
   if (*fuzz) {
     // The harness name is optional: a lone argument that is no harness name
@@ -205,6 +211,5 @@ int main(int argc, char** argv) {
   if (*hash) return cmd_hash(ho);
   if (*run) return cmd_run(ro);
   if (*vectors) return cmd_vectors(vector_paths, vector_backend, ldt_max, ldt_max_default, vector_allow_empty);
-  if (*bench) return cmd_bench(bo);
   return 2;
 }
