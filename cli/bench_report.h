@@ -115,8 +115,9 @@ std::string module_call_table(const Results& r);  // "" without module backends
 std::string targets_table(const std::vector<Target>& t);
 
 // Peer is one of lockstep's own non-generic backends beside the module
-// backends (a kernel's, from `lockstep tree`) of the same family that
-// declare the same needs; a module that declares none (a kernel glue,
+// backends (a kernel's, from `lockstep tree`) of the same family whose
+// needs are closest to its own (equal, or the fewest features apart while
+// sharing at least one; every own backend at that distance); a module that declares none (a kernel glue,
 // whose init picks the path from the CPU) goes beside dispatch's default.
 struct Peer {
   const Series* own = nullptr;

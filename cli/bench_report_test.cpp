@@ -310,7 +310,9 @@ TEST(BenchReport, ModuleCallTableShowsTheGuardsCost) {
 
 // SHA-256 on a CPU where dispatch picks x86-shani, with a tree's two
 // modules: an assembly function that declares avx2 bmi2 (x86-avx2's needs)
-// and a glue that declares none. x86-avx512 has no module beside it.
+// a SHA-NI function that also asks for SSSE3 (closest to x86-shani, not
+// equal), an AVX one that shares no feature with any own backend, and a
+// glue that declares none. x86-avx512 has no module beside it.
 json peer_sample() {
   json benchmarks = json::array({
       run("hash/sha256/sha256/x86-shani/64", 600),
@@ -320,6 +322,9 @@ json peer_sample() {
       run("hash/sha256/sha256/x86-avx512/64", 350),
       run("hash/sha256/sha256/linux:sha256_transform_rorx/64", 250),
       run("hash/sha256/sha256/linux:sha256_transform_rorx/4096", 1000),
+      run("hash/sha256/sha256/linux:sha256_ni_transform/64", 500),
+      run("hash/sha256/sha256/linux:sha256_ni_transform/4096", 1500),
+      run("hash/sha256/sha256/linux:sha256_transform_avx/64", 200),
       run("hash/sha256/sha256/linux:sha256/64", 400),
       run("hash/sha256/sha256/linux:sha256/4096", 1200),
       run("hash/sha256/sha256/generic/64", 150),
@@ -332,6 +337,8 @@ json peer_sample() {
             {"lockstep_backend/sha256/x86-avx512", "own;avx512f avx512vl"},
             {"lockstep_backend/sha256/linux:sha256_transform_rorx", "module;avx2 bmi2"},
             {"lockstep_backend/sha256/linux:sha256", "module;"},
+            {"lockstep_backend/sha256/linux:sha256_ni_transform", "module;sha ssse3 sse4.1"},
+            {"lockstep_backend/sha256/linux:sha256_transform_avx", "module;avx"},
             {"lockstep_backend/sha256/generic", "own;"}}},
           {"benchmarks", benchmarks}};
 }
@@ -351,13 +358,14 @@ TEST(BenchReport, ParseReadsEachBackendsRoleAndNeeds) {
   EXPECT_EQ(a.find("sha256/linux:sha256")->needs, "");
 }
 
-TEST(BenchReport, PeersPairByEqualNeedsAndGlueBesideTheDefault) {
+TEST(BenchReport, PeersPairByClosestNeedsAndGlueBesideTheDefault) {
   const Results r = parse(peer_sample());
   const std::vector<Peer> p = peers(r.algorithms.at(0));
-  // Own non-generic backends only, in the run's order.
+  // Own non-generic backends only, in the run's order. The AVX module
+  // shares no feature with any of them and stands beside none.
   ASSERT_EQ(p.size(), 3u);
   EXPECT_EQ(p[0].own->id, "sha256/x86-shani");
-  EXPECT_EQ(ids(p[0].peers), std::vector<std::string>{"sha256/linux:sha256"});
+  EXPECT_EQ(ids(p[0].peers), (std::vector<std::string>{"sha256/linux:sha256_ni_transform", "sha256/linux:sha256"}));
   EXPECT_EQ(p[1].own->id, "sha256/x86-avx2");
   EXPECT_EQ(ids(p[1].peers), std::vector<std::string>{"sha256/linux:sha256_transform_rorx"});
   EXPECT_EQ(p[2].own->id, "sha256/x86-avx512");
@@ -376,6 +384,11 @@ TEST(BenchReport, PeerTableHasRatiosReasonsAndNoPeer) {
   EXPECT_NE(t.find("| 64 | 600 | 400 | 1.50x |"), std::string::npos) << t;
   EXPECT_NE(t.find("| 4096 | 1800 | 1200 | 1.50x |"), std::string::npos) << t;
   EXPECT_NE(t.find("- sha256/x86-avx512 (needs avx512f avx512vl): no peer"), std::string::npos) << t;
+  // Closest, not equal, and said so: 600 / 500.
+  EXPECT_NE(t.find("sha256/x86-shani (needs sha sse4.1) beside sha256/linux:sha256_ni_transform"), std::string::npos) << t;
+  EXPECT_NE(t.find("the closest needs: linux:sha256_ni_transform declares sha ssse3 sse4.1"), std::string::npos) << t;
+  EXPECT_NE(t.find("| 64 | 600 | 500 | 1.20x |"), std::string::npos) << t;
+  EXPECT_EQ(t.find("beside sha256/linux:sha256_transform_avx"), std::string::npos) << t;
   // Generic has no ISA to stand beside.
   EXPECT_EQ(t.find("sha256/generic ("), std::string::npos) << t;
   EXPECT_NE(markdown(parse(peer_sample())).find("## Closest peers"), std::string::npos);
@@ -384,8 +397,8 @@ TEST(BenchReport, PeerTableHasRatiosReasonsAndNoPeer) {
 TEST(BenchReport, NoPeerTableWithoutModulesOrRoles) {
   EXPECT_EQ(peer_table(parse(sample())), "");
   json j = peer_sample();
-  j["context"].erase("lockstep_backend/sha256/linux:sha256");
-  j["context"].erase("lockstep_backend/sha256/linux:sha256_transform_rorx");
+  for (const char* m : {"sha256", "sha256_transform_rorx", "sha256_ni_transform", "sha256_transform_avx"})
+    j["context"].erase(std::string("lockstep_backend/sha256/linux:") + m);
   EXPECT_EQ(peer_table(parse(j)), "");
 }
 
