@@ -2,11 +2,13 @@
 // in the JSON context, and hands over to Google Benchmark's flags
 // (--benchmark_filter, --benchmark_min_time, --benchmark_out, ...).
 #include <benchmark/benchmark.h>
+#include <fmt/format.h>
 
 #include <cstdlib>
 #include <string>
 
 #include "bench.h"
+#include "cpu_generation.h"
 #include "cpu/cpu.h"
 
 int main(int argc, char** argv) {
@@ -25,6 +27,10 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("lockstep_cpu", cs.detection.id.brand.empty() ? cs.detection.id.vendor
                                                                             : cs.detection.id.brand);
   benchmark::AddCustomContext("lockstep_cpu_features", cpu::effective().to_string());
+  if (!cs.detection.id.vendor.empty())
+    benchmark::AddCustomContext("lockstep_cpu_id", fmt::format("{} family {:#x} model {:#x}", cs.detection.id.vendor,
+                                                               cs.detection.id.family, cs.detection.id.model));
+  benchmark::AddCustomContext("lockstep_cpu_generation", bench::generation(cs.detection.id));
   if (const char* mask = std::getenv("LOCKSTEP_CPU")) benchmark::AddCustomContext("lockstep_cpu_mask", mask);
   benchmark::AddCustomContext("openssl_version", bench::openssl_version());
   benchmark::AddCustomContext("cryptopp_version", bench::cryptopp_version());

@@ -75,6 +75,8 @@ struct Results {
   std::vector<ModuleCall> module_calls;
   size_t finup2x_length = 0;  // bytes per message; 0: unknown
   double mhz = 0;             // the clock Google Benchmark read; 0: unknown
+  // "Zen 4", "Intel", ...; "" when the run did not say (bench/cpu_generation.h).
+  std::string cpu_generation;
   // What ran the benchmarks, for the header: ("CPU", "..."), ...
   std::vector<std::pair<std::string, std::string>> context;
 
@@ -90,13 +92,18 @@ Results parse(const nlohmann::json& j);
 // Target is one speed goal of the issue, measured in this run: a ratio of
 // two throughputs that should be at least `goal`.
 struct Target {
-  int group = 0;         // the issue's numbering, 1..4
+  int group = 0;         // the issue's numbering
   std::string what;      // "sha256/x86-shani / OpenSSL @ 64 B"
   double goal = 0;
   std::optional<double> ratio;  // unset: not measured here
   std::string missing;   // why not, when unset
+  // The CPU generations the goal was set for (empty: any CPU), and why
+  // this run's does not count when it is not one of them.
+  std::vector<std::string> judged_on;
+  std::string not_judged;
 
-  bool met() const { return ratio && *ratio >= goal; }
+  bool judged() const { return not_judged.empty(); }
+  bool met() const { return judged() && ratio && *ratio >= goal; }
   // By how much the ratio falls short of the goal, in percent of the goal.
   double shortfall_percent() const { return ratio ? (1 - *ratio / goal) * 100 : 0; }
 };

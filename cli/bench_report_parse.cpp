@@ -176,8 +176,12 @@ void read_context(Results& r, const json& c) {
   std::string features = get("lockstep_cpu_features");
   if (const std::string mask = get("lockstep_cpu_mask"); !mask.empty())
     features += " (LOCKSTEP_CPU=" + mask + ")";
+  r.cpu_generation = get("lockstep_cpu_generation");
+  std::string id = get("lockstep_cpu_id");
+  if (!r.cpu_generation.empty()) id += (id.empty() ? "" : ": ") + r.cpu_generation;
   const std::pair<const char*, std::string> rows[] = {
       {"CPU", cpu},
+      {"CPU identity", id},
       {"features used", features},
       {"OpenSSL", openssl},
       {"Crypto++", get("cryptopp_version")},

@@ -166,7 +166,8 @@ TEST(BenchReport, TargetsAreMeasuredOrSayWhyNot) {
             std::string::npos)
       << table;
   EXPECT_NE(table.find("| 3 | sha512/x86-avx2 / OpenSSL @ 16384 B | - | >= 1.00x | not measured: "
-                       "no sha512/x86-avx2 result at 16384 B |\n"),
+                       "no sha512/x86-avx2 result at 16384 B; not judged here: set for Zen 4, Zen 5, Intel; "
+                       "the run did not record which CPU it was |\n"),
             std::string::npos)
       << table;
 }
@@ -202,6 +203,55 @@ TEST(BenchReport, ShortChachaCallsAgainstGenericAndTheMissingAvx512Sha512) {
   EXPECT_FALSE(avx512->ratio);
   EXPECT_EQ(avx512->missing, "no sha512/x86-avx512vl result at 16384 B");
   EXPECT_NE(find("sha512/x86-avx2 / OpenSSL @ 1024 B"), nullptr);
+}
+
+// Goals set for some CPUs count only on those: elsewhere the ratio is
+// shown and the verdict says "not judged here", never met or missed.
+TEST(BenchReport, TargetsForOtherCpusAreNotJudgedHere) {
+  json j = sample();
+  for (json b : {run("hash/sha512/sha512/x86-avx2/16384", 420), run("anchor/sha512/openssl/16384", 400)})
+    j["benchmarks"].push_back(b);
+  auto find = [](const std::vector<Target>& t, const std::string& what) -> const Target& {
+    for (const Target& x : t)
+      if (x.what == what) return x;
+    throw std::runtime_error("no target " + what);
+  };
+  j["context"]["lockstep_cpu_generation"] = "Zen 1";
+  const std::vector<Target> zen1 = targets(parse(j));
+  const Target& sha512 = find(zen1, "sha512/x86-avx2 / OpenSSL @ 16384 B");
+  EXPECT_DOUBLE_EQ(*sha512.ratio, 1.05);
+  EXPECT_FALSE(sha512.judged());
+  EXPECT_FALSE(sha512.met());
+  EXPECT_EQ(sha512.not_judged, "set for Zen 4, Zen 5, Intel; this CPU is Zen 1");
+  // Goals for any CPU are judged everywhere.
+  EXPECT_TRUE(find(zen1, "sha256/x86-shani / OpenSSL @ 64 B").met());
+  const std::string table = targets_table(zen1);
+  EXPECT_NE(table.find("| 3 | sha512/x86-avx2 / OpenSSL @ 16384 B | 1.050x | >= 1.00x | not judged here: "
+                       "set for Zen 4, Zen 5, Intel; this CPU is Zen 1 |\n"),
+            std::string::npos)
+      << table;
+  // seed 001's finup_2x figure is a Zen 5 goal: 1.8x met there only.
+  EXPECT_NE(table.find("| 7 | finup_2x sha256/x86-shani / one stream @ 4096 B | 1.800x | >= 1.64x | not judged "
+                       "here: set for Zen 5; this CPU is Zen 1 |\n"),
+            std::string::npos)
+      << table;
+
+  j["context"]["lockstep_cpu_generation"] = "Zen 5";
+  const std::vector<Target> zen5 = targets(parse(j));
+  EXPECT_TRUE(find(zen5, "sha512/x86-avx2 / OpenSSL @ 16384 B").met());
+  const std::string t5 = targets_table(zen5);
+  EXPECT_NE(t5.find("| 7 | finup_2x sha256/x86-shani / one stream @ 4096 B | 1.800x | >= 1.64x | met |\n"),
+            std::string::npos)
+      << t5;
+  // The AVX-512VL SHA-512 has a goal of 1.2x on Zen 4 and 5, 1.0x on Intel.
+  EXPECT_NE(t5.find("| 5 | sha512/x86-avx512vl / OpenSSL @ 16384 B | - | >= 1.20x | not measured: "
+                    "no sha512/x86-avx512vl result at 16384 B |\n"),
+            std::string::npos)
+      << t5;
+  EXPECT_NE(t5.find("| 5 | sha512/x86-avx512vl / OpenSSL @ 16384 B | - | >= 1.00x | not measured: "
+                    "no sha512/x86-avx512vl result at 16384 B; not judged here: set for Intel; this CPU is Zen 5 |\n"),
+            std::string::npos)
+      << t5;
 }
 
 // Test cycles per byte: MHz over MB/s, only where the run read a clock.

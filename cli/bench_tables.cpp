@@ -161,6 +161,8 @@ std::string targets_table(const std::vector<Target>& targets) {
     if (!t.ratio) verdict = "not measured: " + t.missing;
     // A ratio from the wrong code path is shown, but does not count.
     else if (!t.missing.empty()) verdict += " (" + t.missing + ")";
+    // A goal set for other CPUs: the ratio is shown, and counts for nothing.
+    if (!t.judged()) verdict = (t.ratio ? "" : verdict + "; ") + "not judged here: " + t.not_judged;
     // Three decimals: 1.046 must not read as the 1.05 it misses.
     const std::string measured = t.ratio ? fmt::format("{:.3f}x", *t.ratio) : "-";
     out += row({std::to_string(t.group), t.what, measured, fmt::format(">= {:.2f}x", t.goal), verdict});
