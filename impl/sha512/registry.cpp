@@ -15,6 +15,7 @@ constexpr std::array kSha512Registry = std::to_array<const HashBackend<Sha512Fam
 #if defined(__x86_64__)
     &kSha512X86Sha512Ext,  // dedicated round instructions (Arrow Lake, Lunar Lake)
     &kSha512X86Phe,        // the hash engine beats any software schedule
+    &kSha512X86Avx512vl,   // the same rounds, fewer schedule instructions
     &kSha512X86Avx2,       // software rounds, vector schedule
 #endif
 #if defined(__aarch64__)

@@ -33,6 +33,7 @@ inline std::span<const Sha512Backend* const> registry() {
 // architecture are defined.
 extern const Sha512Backend kSha512Generic;
 extern const Sha512Backend kSha512X86Avx2;
+extern const Sha512Backend kSha512X86Avx512vl;
 extern const Sha512Backend kSha512X86Sha512Ext;
 extern const Sha512Backend kSha512X86Phe;
 extern const Sha512Backend kSha512Arm64Ce;
