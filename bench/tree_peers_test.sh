@@ -9,25 +9,13 @@ set -uo pipefail
 cli=$1 src=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-fail=0
-check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
-# expect STATUS PATTERN ARGS...: lockstep's status and a line of its output.
-expect() {
-  local want=$1 pattern=$2 rc
-  shift 2
-  out=$("$cli" "$@" 2>&1)
-  rc=$?
-  if [ "$rc" -ne "$want" ] || ! grep -qE -- "$pattern" <<< "$out"; then
-    echo "FAILED: lockstep $* -> exit $rc (want $want), output without /$pattern/:"
-    tail -n 15 <<< "$out"
-    fail=1
-  fi
-}
+# check and expect: the helpers of the tree tests.
+source "$src/trees/test_helpers.sh"
 
-expect 2 '/nonexistent.*not a directory' bench --tree /nonexistent --out "$tmp/bad"
+expect 2 '/nonexistent.*not a directory' -- bench --tree /nonexistent --out "$tmp/bad"
 mkdir "$tmp/empty"
-expect 2 "$tmp/empty.*holds none of the files" bench --tree "$tmp/empty" --out "$tmp/bad"
-expect 2 'give one of them' bench --tree "$src/trees/testdata/linux-mini" --from "$0" --out "$tmp/bad"
+expect 2 "$tmp/empty.*holds none of the files" -- bench --tree "$tmp/empty" --out "$tmp/bad"
+expect 2 'give one of them' -- bench --tree "$src/trees/testdata/linux-mini" --from "$0" --out "$tmp/bad"
 # None of those ran a benchmark, so none wrote results.
 check test ! -e "$tmp/bad/bench.json"
 

@@ -1,5 +1,6 @@
-# Sourced by tree_test.sh and tree_arm64_test.sh (with $cli set): the
-# helpers both use. A failed check sets fail=1; the script exits with it.
+# Sourced by tree_test.sh, tree_arm64_test.sh and bench/tree_peers_test.sh
+# (with $cli set): the helpers they share. A failed check sets fail=1; the
+# script exits with it.
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
 check_not() { if "$@"; then echo "FAILED (should not hold): $*"; fail=1; fi; }
