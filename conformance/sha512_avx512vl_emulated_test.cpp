@@ -8,7 +8,6 @@
 // Expected values: the FIPS 180-2 examples (one block and two), and
 // sha512/generic, an independent implementation, on random blocks and
 // chaining values.
-#define SIMDE_ENABLE_NATIVE_ALIASES
 #include <simde/x86/avx512.h>
 
 #include <gtest/gtest.h>
@@ -26,6 +25,26 @@
 
 #define LOCKSTEP_SCHEDULE_TARGET
 #define LOCKSTEP_SCHEDULE_INLINE inline
+
+// The intrinsics the two files use, as SIMDe's. Not SIMDe's own
+// SIMDE_ENABLE_NATIVE_ALIASES: those also alias the bf16 types, which
+// clang 19's headers define already. A new intrinsic in the files is a
+// compile error here until it is added.
+#define __m128i simde__m128i
+#define __m256i simde__m256i
+#define _mm_loadu_si128 simde_mm_loadu_si128
+#define _mm_setr_epi8 simde_mm_setr_epi8
+#define _mm256_add_epi64 simde_mm256_add_epi64
+#define _mm256_alignr_epi8 simde_mm256_alignr_epi8
+#define _mm256_broadcastsi128_si256 simde_mm256_broadcastsi128_si256
+#define _mm256_castsi128_si256 simde_mm256_castsi128_si256
+#define _mm256_inserti128_si256 simde_mm256_inserti128_si256
+#define _mm256_load_si256 simde_mm256_load_si256
+#define _mm256_ror_epi64 simde_mm256_ror_epi64
+#define _mm256_shuffle_epi8 simde_mm256_shuffle_epi8
+#define _mm256_srli_epi64 simde_mm256_srli_epi64
+#define _mm256_store_si256 simde_mm256_store_si256
+#define _mm256_ternarylogic_epi64 simde_mm256_ternarylogic_epi64
 
 namespace lockstep {
 namespace {
