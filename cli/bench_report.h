@@ -33,6 +33,9 @@ struct Series {
   std::string role, needs;
 
   bool generic() const { return id.ends_with("/generic"); }
+  // Code lockstep did not write (a library's, a tree's): a peer in the
+  // tables, never the subject of lockstep's own speed goals.
+  bool module() const { return role == "module"; }
 };
 
 struct Algorithm {

@@ -205,6 +205,24 @@ TEST(BenchReport, ShortChachaCallsAgainstGenericAndTheMissingAvx512Sha512) {
   EXPECT_NE(find("sha512/x86-avx2 / OpenSSL @ 1024 B"), nullptr);
 }
 
+// A tree's or a library's ChaCha is a peer to stand beside, not one of
+// lockstep's backends the short-call goal is set for.
+TEST(BenchReport, ShortChachaGoalLeavesModulesOut) {
+  json j = sample();
+  for (json b : {run("crypt/chacha20/chacha/x86-avx2/1", 5),
+                 run("crypt/chacha20/chacha/linux-arch:x86-avx2-8block/1", 2),
+                 run("crypt/chacha20/chacha/generic/1", 4)})
+    j["benchmarks"].push_back(b);
+  j["context"]["lockstep_backend/chacha/x86-avx2"] = "default;avx2";
+  j["context"]["lockstep_backend/chacha/linux-arch:x86-avx2-8block"] = "module;avx2";
+  j["context"]["lockstep_backend/chacha/generic"] = "own;";
+  const std::vector<Target> t = targets(parse(j));
+  std::vector<std::string> six;
+  for (const Target& x : t)
+    if (x.group == 6 && x.ratio) six.push_back(x.what);
+  EXPECT_EQ(six, std::vector<std::string>{"chacha/x86-avx2 / chacha/generic @ 1 B"});
+}
+
 // Goals set for some CPUs count only on those: elsewhere the ratio is
 // shown and the verdict says "not judged here", never met or missed.
 TEST(BenchReport, TargetsForOtherCpusAreNotJudgedHere) {
