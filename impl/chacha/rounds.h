@@ -58,15 +58,17 @@ LOCKSTEP_CHACHA_INLINE V rotl(V x) {
     return Ops::rot7(x);
 }
 
-// One half of a quarter-round: a += b, d ^= a, d <<<= N.
-template <class Ops, int N, class V>
-LOCKSTEP_CHACHA_INLINE void arx(V& a, V b, V& d) {
-  a = Ops::add(a, b);
-  d = rotl<Ops, N>(Ops::eor(d, a));
+// One half of a quarter-round: a += b, d ^= a, d <<<= N. `a` may be a
+// volatile V (word_rounds_spilled): read once, written once.
+template <class Ops, int N, class A, class V>
+LOCKSTEP_CHACHA_INLINE void arx(A& a, V b, V& d) {
+  const V sum = Ops::add(a, b);
+  a = sum;
+  d = rotl<Ops, N>(Ops::eor(d, sum));
 }
 
-template <class Ops, class V>
-LOCKSTEP_CHACHA_INLINE void quarter(V& a, V& b, V& c, V& d) {
+template <class Ops, class A, class V>
+LOCKSTEP_CHACHA_INLINE void quarter(A& a, V& b, V& c, V& d) {
   arx<Ops, 16>(a, b, d);
   arx<Ops, 12>(c, d, b);
   arx<Ops, 8>(a, b, d);
@@ -75,8 +77,8 @@ LOCKSTEP_CHACHA_INLINE void quarter(V& a, V& b, V& c, V& d) {
 
 // G quarter-rounds side by side, step by step, so that each step has G
 // independent operations to overlap.
-template <class Ops, size_t G, class V>
-LOCKSTEP_CHACHA_INLINE void quarters(V* const (&a)[G], V* const (&b)[G], V* const (&c)[G],
+template <class Ops, size_t G, class A, class V>
+LOCKSTEP_CHACHA_INLINE void quarters(A* const (&a)[G], V* const (&b)[G], V* const (&c)[G],
                                      V* const (&d)[G]) {
 #pragma GCC unroll 4
   for (size_t g = 0; g < G; ++g) arx<Ops, 16>(*a[g], *b[g], *d[g]);
@@ -88,30 +90,31 @@ LOCKSTEP_CHACHA_INLINE void quarters(V* const (&a)[G], V* const (&b)[G], V* cons
   for (size_t g = 0; g < G; ++g) arx<Ops, 7>(*c[g], *d[g], *b[g]);
 }
 
-// The words layout: x[i] is state word i. G of a round's four
-// quarter-rounds go side by side: all four, or one after another.
-template <class Ops, size_t G, class V>
-LOCKSTEP_CHACHA_INLINE void columns(V* x) {
+// The words layout: w[i] is state word i for i < 4, x[i] for the others
+// (x[0..3] unused when w is elsewhere). G of a round's four quarter-rounds
+// go side by side: all four, or one after another.
+template <class Ops, size_t G, class A, class V>
+LOCKSTEP_CHACHA_INLINE void columns(A* w, V* x) {
   static_assert(G == 4 || G == 1);
   if constexpr (G == 4) {
-    quarters<Ops, 4, V>({&x[0], &x[1], &x[2], &x[3]}, {&x[4], &x[5], &x[6], &x[7]},
-                        {&x[8], &x[9], &x[10], &x[11]}, {&x[12], &x[13], &x[14], &x[15]});
+    quarters<Ops, 4, A, V>({&w[0], &w[1], &w[2], &w[3]}, {&x[4], &x[5], &x[6], &x[7]},
+                           {&x[8], &x[9], &x[10], &x[11]}, {&x[12], &x[13], &x[14], &x[15]});
   } else {
 #pragma GCC unroll 4
-    for (int i = 0; i < 4; ++i) quarter<Ops>(x[i], x[4 + i], x[8 + i], x[12 + i]);
+    for (int i = 0; i < 4; ++i) quarter<Ops>(w[i], x[4 + i], x[8 + i], x[12 + i]);
   }
 }
 
-template <class Ops, size_t G, class V>
-LOCKSTEP_CHACHA_INLINE void diagonals(V* x) {
+template <class Ops, size_t G, class A, class V>
+LOCKSTEP_CHACHA_INLINE void diagonals(A* w, V* x) {
   static_assert(G == 4 || G == 1);
   if constexpr (G == 4) {
-    quarters<Ops, 4, V>({&x[0], &x[1], &x[2], &x[3]}, {&x[5], &x[6], &x[7], &x[4]},
-                        {&x[10], &x[11], &x[8], &x[9]}, {&x[15], &x[12], &x[13], &x[14]});
+    quarters<Ops, 4, A, V>({&w[0], &w[1], &w[2], &w[3]}, {&x[5], &x[6], &x[7], &x[4]},
+                           {&x[10], &x[11], &x[8], &x[9]}, {&x[15], &x[12], &x[13], &x[14]});
   } else {
 #pragma GCC unroll 4
     for (int i = 0; i < 4; ++i)
-      quarter<Ops>(x[i], x[4 + (i + 1) % 4], x[8 + (i + 2) % 4], x[12 + (i + 3) % 4]);
+      quarter<Ops>(w[i], x[4 + (i + 1) % 4], x[8 + (i + 2) % 4], x[12 + (i + 3) % 4]);
   }
 }
 
@@ -119,9 +122,31 @@ LOCKSTEP_CHACHA_INLINE void diagonals(V* x) {
 template <class Ops, size_t G, class V>
 LOCKSTEP_CHACHA_INLINE void word_rounds(V* x, int rounds) {
   for (int i = 0; i < rounds; i += 2) {
-    columns<Ops, G>(x);
-    diagonals<Ops, G>(x);
+    columns<Ops, G>(x, x);
+    diagonals<Ops, G>(x, x);
   }
+}
+
+// word_rounds_spilled is word_rounds with the four quarter-rounds side by
+// side and words 0 to 3 held in memory, as the kernel's chacha-ssse3 code
+// holds them. With two-operand SSE, 16 words, a scratch register and the
+// rotate masks need more than 16 registers; left to choose, GCC 12 spills
+// and reloads the others around every step, and run one after another the
+// quarter-rounds leave the CPU one dependency chain at a time. Words 0 to 3
+// are the cheapest to keep out: each is read and written once per step,
+// and the value written goes on in a register (arx). volatile is what
+// keeps GCC from taking them back into registers.
+template <class Ops, class V>
+LOCKSTEP_CHACHA_INLINE void word_rounds_spilled(V* x, int rounds) {
+  volatile V w[4];
+#pragma GCC unroll 4
+  for (int i = 0; i < 4; ++i) w[i] = x[i];
+  for (int i = 0; i < rounds; i += 2) {
+    columns<Ops, 4>(w, x);
+    diagonals<Ops, 4>(w, x);
+  }
+#pragma GCC unroll 4
+  for (int i = 0; i < 4; ++i) x[i] = w[i];
 }
 
 // row_rounds applies `rounds` (even) rounds to G independent row sets.

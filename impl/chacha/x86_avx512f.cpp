@@ -168,20 +168,20 @@ LOCKSTEP_AVX512F void block16(const State& state, const Head& head, uint8_t* dst
   x[4] = Ops::rot12(Ops::eor(x[4], x[8]));
   arx<Ops, 8>(x[0], x[4], x[12]);
   arx<Ops, 7>(x[8], x[12], x[4]);
-  diagonals<Ops, 4>(x);
+  diagonals<Ops, 4>(x, x);
   // The remaining double rounds two per pass, one first when their number
   // is odd: the longer loop body schedules better. (Doing the first one
   // above needs rounds >= 1, which the contract's even rounds >= 2 gives.)
   const int rest = (rounds + 1) / 2 - 1;
   if (rest % 2) {
-    columns<Ops, 4>(x);
-    diagonals<Ops, 4>(x);
+    columns<Ops, 4>(x, x);
+    diagonals<Ops, 4>(x, x);
   }
   for (int i = rest / 2; i > 0; --i) {
-    columns<Ops, 4>(x);
-    diagonals<Ops, 4>(x);
-    columns<Ops, 4>(x);
-    diagonals<Ops, 4>(x);
+    columns<Ops, 4>(x, x);
+    diagonals<Ops, 4>(x, x);
+    columns<Ops, 4>(x, x);
+    diagonals<Ops, 4>(x, x);
   }
 #pragma GCC unroll 16
   for (int k = 0; k < 16; ++k) x[k] = Ops::add(x[k], k == 12 ? counters : splat(state.x[k]));

@@ -1,10 +1,11 @@
 // chacha/x86-ssse3: ChaCha in SSSE3, in the shape of the kernel's
 // chacha-ssse3-x86_64.S. Four blocks at a time with one state word per xmm
-// register (block i in lane i), transposed back to byte order on output. A
-// last piece of up to three blocks keeps each block's state as rows in four
-// registers instead, where four lanes of work would be partly thrown away;
-// unlike the kernel, two or three such blocks run side by side rather than
-// one after another or in the four-block code.
+// register (block i in lane i), words 0 to 3 kept in memory as the kernel
+// keeps them (rounds.h, word_rounds_spilled), transposed back to byte order
+// on output. A last piece of up to three blocks keeps each block's state as
+// rows in four registers instead, where four lanes of work would be partly
+// thrown away; unlike the kernel, two or three such blocks run side by side
+// rather than one after another or in the four-block code.
 //
 // Only the functions below carry target("ssse3"); the file is compiled with
 // baseline flags, so nothing here runs unless dispatch has checked the
@@ -86,7 +87,7 @@ LOCKSTEP_SSSE3 void block4(const State& state, uint8_t* dst, const uint8_t* src,
 #pragma GCC unroll 16
   for (int i = 0; i < 16; ++i) x[i] = _mm_set1_epi32(static_cast<int>(state.x[i]));
   x[12] = counters;
-  word_rounds<Ops, 1>(x, rounds);
+  word_rounds_spilled<Ops>(x, rounds);
 #pragma GCC unroll 16
   for (int i = 0; i < 16; ++i)
     x[i] = Ops::add(x[i], i == 12 ? counters : _mm_set1_epi32(static_cast<int>(state.x[i])));
