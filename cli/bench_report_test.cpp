@@ -172,6 +172,19 @@ TEST(BenchReport, TargetsAreMeasuredOrSayWhyNot) {
       << table;
 }
 
+// A ratio a hair under its goal is a miss, and reads as one: never "1.000x"
+// beside "missed by 0.0%".
+TEST(BenchReport, ANearMissNeverReadsAsTheGoal) {
+  json j = sample();
+  for (json b : {run("hash/sha256/sha256/x86-shani/16384", 999.6), run("anchor/sha256/openssl/16384", 1000)})
+    j["benchmarks"].push_back(b);
+  const std::string table = targets_table(targets(parse(j)));
+  EXPECT_NE(table.find("| 1 | sha256/x86-shani / OpenSSL @ 16384 B | 0.9996x | >= 1.00x | "
+                       "missed by less than 0.1% |\n"),
+            std::string::npos)
+      << table;
+}
+
 // Test the targets of short ChaCha calls (each SIMD backend against
 // generic) and of the AVX-512VL SHA-512 no build has yet.
 TEST(BenchReport, ShortChachaCallsAgainstGenericAndTheMissingAvx512Sha512) {

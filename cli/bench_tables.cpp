@@ -152,20 +152,39 @@ std::string finup2x_table(const Results& r) {
   return out;
 }
 
+namespace {
+
+// A target's ratio with three decimals (1.046 must not read as the 1.05 it
+// misses), or as many more as it takes for a miss never to read as the
+// goal (0.9996 is not 1.000).
+std::string measured_text(const Target& t) {
+  if (!t.ratio) return "-";
+  int decimals = 3;
+  while (*t.ratio < t.goal && decimals < 6 && std::stod(fmt::format("{:.{}f}", *t.ratio, decimals)) >= t.goal)
+    ++decimals;
+  return fmt::format("{:.{}f}x", *t.ratio, decimals);
+}
+
+std::string shortfall_text(const Target& t) {
+  const double p = t.shortfall_percent();
+  return p < 0.05 ? "missed by less than 0.1%" : fmt::format("missed by {:.1f}%", p);
+}
+
+}  // namespace
+
 std::string targets_table(const std::vector<Target>& targets) {
   std::string out = "### Speed targets, measured in this run (reported, never asserted)\n\n";
   out += row({"#", "ratio", "measured", "target", "verdict"});
   out += row({"---:", "---", "---:", "---:", "---"});
   for (const Target& t : targets) {
-    std::string verdict = t.met() ? "met" : fmt::format("missed by {:.1f}%", t.shortfall_percent());
+    std::string verdict = t.met() ? "met" : shortfall_text(t);
     if (!t.ratio) verdict = "not measured: " + t.missing;
     // A ratio from the wrong code path is shown, but does not count.
     else if (!t.missing.empty()) verdict += " (" + t.missing + ")";
     // A goal set for other CPUs: the ratio is shown, and counts for nothing.
     if (!t.judged()) verdict = (t.ratio ? "" : verdict + "; ") + "not judged here: " + t.not_judged;
-    // Three decimals: 1.046 must not read as the 1.05 it misses.
-    const std::string measured = t.ratio ? fmt::format("{:.3f}x", *t.ratio) : "-";
-    out += row({std::to_string(t.group), t.what, measured, fmt::format(">= {:.2f}x", t.goal), verdict});
+    out += row({std::to_string(t.group), t.what, measured_text(t), fmt::format(">= {:.2f}x", t.goal),
+                verdict});
   }
   return out;
 }
