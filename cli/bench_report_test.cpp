@@ -2,6 +2,7 @@
 // ratio arithmetic, the targets' verdicts and the chart's shape.
 #include "bench_report.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -12,6 +13,8 @@ namespace lockstep::cli::bench_report {
 namespace {
 
 using nlohmann::json;
+using ::testing::HasSubstr;
+using ::testing::Not;
 
 json run(const std::string& name, double mb_per_s, const std::string& label = "") {
   json b = {{"name", name}, {"run_name", name}, {"run_type", "iteration"},
@@ -99,38 +102,32 @@ TEST(BenchReport, RejectsWhatIsNotBenchmarkJson) {
 TEST(BenchReport, AlgorithmTableHasLengthRowsAndRatioColumns) {
   const Results r = parse(sample());
   const std::string t = algorithm_table(r.algorithms[0]);
-  EXPECT_NE(t.find("### SHA-256: MB/s by message length\n"), std::string::npos) << t;
+  EXPECT_THAT(t, HasSubstr("### SHA-256: MB/s by message length\n"));
   // x86-phe did not run: no column, a note instead.
-  EXPECT_NE(t.find("| bytes | x86-shani | generic | OpenSSL | Crypto++ | x86-shani / generic | "
+  EXPECT_THAT(t, HasSubstr("| bytes | x86-shani | generic | OpenSSL | Crypto++ | x86-shani / generic | "
                    "x86-shani / OpenSSL |\n"
-                   "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"),
-            std::string::npos)
-      << t;
+                   "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"));
   // 600 / 150 = 4, 600 / 400 = 1.5; 1800 / 200 = 9, 1800 / 2000 = 0.9.
-  EXPECT_NE(t.find("| 64 | 600 | 150 | 400 | 500 | 4.00x | 1.50x |\n"), std::string::npos) << t;
-  EXPECT_NE(t.find("| 4096 | 1800 | 200 | 2000 | 1900 | 9.00x | 0.90x |\n"), std::string::npos) << t;
-  EXPECT_NE(t.find("Not run here: x86-phe (needs phe, which this CPU lacks).\n"), std::string::npos) << t;
-  EXPECT_NE(t.find("Crypto++ ran its SHANI code."), std::string::npos) << t;
+  EXPECT_THAT(t, HasSubstr("| 64 | 600 | 150 | 400 | 500 | 4.00x | 1.50x |\n"));
+  EXPECT_THAT(t, HasSubstr("| 4096 | 1800 | 200 | 2000 | 1900 | 9.00x | 0.90x |\n"));
+  EXPECT_THAT(t, HasSubstr("Not run here: x86-phe (needs phe, which this CPU lacks).\n"));
+  EXPECT_THAT(t, HasSubstr("Crypto++ ran its SHANI code."));
 }
 
 TEST(BenchReport, ChachaTableWithoutGenericHasOnlyOpensslRatios) {
   const Results r = parse(sample());
   const std::string t = algorithm_table(r.algorithms[1]);
-  EXPECT_NE(t.find("| bytes | x86-avx512f | x86-avx2 | OpenSSL | x86-avx512f / OpenSSL | x86-avx2 / OpenSSL |\n"),
-            std::string::npos)
-      << t;
-  EXPECT_NE(t.find("| 1024 | 4000 | 2500 | 3000 | 1.33x | 0.83x |\n"), std::string::npos) << t;
+  EXPECT_THAT(t, HasSubstr("| bytes | x86-avx512f | x86-avx2 | OpenSSL | x86-avx512f / OpenSSL | x86-avx2 / OpenSSL |\n"));
+  EXPECT_THAT(t, HasSubstr("| 1024 | 4000 | 2500 | 3000 | 1.33x | 0.83x |\n"));
 }
 
 TEST(BenchReport, Finup2xTableComparesWithTwoSingleHashes) {
   const std::string t = finup2x_table(parse(sample()));
-  EXPECT_NE(t.find("### SHA-256 finup_2x: two 4096-byte messages after a salt, MB/s\n"), std::string::npos) << t;
-  EXPECT_NE(t.find("| backend | salt bytes | two single hashes | finup_2x | finup_2x / single |\n"),
-            std::string::npos)
-      << t;
-  EXPECT_NE(t.find("| x86-shani (2-way) | 0 | 1000 | 1800 | 1.80x |\n"), std::string::npos) << t;
-  EXPECT_NE(t.find("| x86-shani (2-way) | 32 | 1000 | 1700 | 1.70x |\n"), std::string::npos) << t;
-  EXPECT_NE(t.find("| generic (sequential) | 0 | 200 | 205 | 1.02x |\n"), std::string::npos) << t;
+  EXPECT_THAT(t, HasSubstr("### SHA-256 finup_2x: two 4096-byte messages after a salt, MB/s\n"));
+  EXPECT_THAT(t, HasSubstr("| backend | salt bytes | two single hashes | finup_2x | finup_2x / single |\n"));
+  EXPECT_THAT(t, HasSubstr("| x86-shani (2-way) | 0 | 1000 | 1800 | 1.80x |\n"));
+  EXPECT_THAT(t, HasSubstr("| x86-shani (2-way) | 32 | 1000 | 1700 | 1.70x |\n"));
+  EXPECT_THAT(t, HasSubstr("| generic (sequential) | 0 | 200 | 205 | 1.02x |\n"));
 }
 
 TEST(BenchReport, TargetsAreMeasuredOrSayWhyNot) {
@@ -160,16 +157,11 @@ TEST(BenchReport, TargetsAreMeasuredOrSayWhyNot) {
   EXPECT_NEAR(chacha.shortfall_percent(), 20.0, 1e-9);
 
   const std::string table = targets_table(t);
-  EXPECT_NE(table.find("| 1 | sha256/x86-shani / OpenSSL @ 64 B | 1.500x | >= 1.50x | met |\n"), std::string::npos)
-      << table;
-  EXPECT_NE(table.find("| 1 | sha256/x86-shani / OpenSSL @ 4096 B | 0.900x | >= 1.00x | missed by 10.0% |\n"),
-            std::string::npos)
-      << table;
-  EXPECT_NE(table.find("| 3 | sha512/x86-avx2 / OpenSSL @ 16384 B | - | >= 1.00x | not measured: "
+  EXPECT_THAT(table, HasSubstr("| 1 | sha256/x86-shani / OpenSSL @ 64 B | 1.500x | >= 1.50x | met |\n"));
+  EXPECT_THAT(table, HasSubstr("| 1 | sha256/x86-shani / OpenSSL @ 4096 B | 0.900x | >= 1.00x | missed by 10.0% |\n"));
+  EXPECT_THAT(table, HasSubstr("| 3 | sha512/x86-avx2 / OpenSSL @ 16384 B | - | >= 1.00x | not measured: "
                        "no sha512/x86-avx2 result at 16384 B; not judged here: set for Zen 4, Zen 5, Intel; "
-                       "the run did not record which CPU it was |\n"),
-            std::string::npos)
-      << table;
+                       "the run did not record which CPU it was |\n"));
 }
 
 // A ratio a hair under its goal is a miss, and reads as one: never "1.000x"
@@ -179,10 +171,8 @@ TEST(BenchReport, ANearMissNeverReadsAsTheGoal) {
   for (json b : {run("hash/sha256/sha256/x86-shani/16384", 999.6), run("anchor/sha256/openssl/16384", 1000)})
     j["benchmarks"].push_back(b);
   const std::string table = targets_table(targets(parse(j)));
-  EXPECT_NE(table.find("| 1 | sha256/x86-shani / OpenSSL @ 16384 B | 0.9996x | >= 1.00x | "
-                       "missed by less than 0.1% |\n"),
-            std::string::npos)
-      << table;
+  EXPECT_THAT(table, HasSubstr("| 1 | sha256/x86-shani / OpenSSL @ 16384 B | 0.9996x | >= 1.00x | "
+                       "missed by less than 0.1% |\n"));
 }
 
 // Test the targets of short ChaCha calls (each SIMD backend against
@@ -257,32 +247,22 @@ TEST(BenchReport, TargetsForOtherCpusAreNotJudgedHere) {
   // Goals for any CPU are judged everywhere.
   EXPECT_TRUE(find(zen1, "sha256/x86-shani / OpenSSL @ 64 B").met());
   const std::string table = targets_table(zen1);
-  EXPECT_NE(table.find("| 3 | sha512/x86-avx2 / OpenSSL @ 16384 B | 1.050x | >= 1.00x | not judged here: "
-                       "set for Zen 4, Zen 5, Intel; this CPU is Zen 1 |\n"),
-            std::string::npos)
-      << table;
+  EXPECT_THAT(table, HasSubstr("| 3 | sha512/x86-avx2 / OpenSSL @ 16384 B | 1.050x | >= 1.00x | not judged here: "
+                       "set for Zen 4, Zen 5, Intel; this CPU is Zen 1 |\n"));
   // seed 001's finup_2x figure is a Zen 5 goal: 1.8x met there only.
-  EXPECT_NE(table.find("| 7 | finup_2x sha256/x86-shani / one stream @ 4096 B | 1.800x | >= 1.64x | not judged "
-                       "here: set for Zen 5; this CPU is Zen 1 |\n"),
-            std::string::npos)
-      << table;
+  EXPECT_THAT(table, HasSubstr("| 7 | finup_2x sha256/x86-shani / one stream @ 4096 B | 1.800x | >= 1.64x | not judged "
+                       "here: set for Zen 5; this CPU is Zen 1 |\n"));
 
   j["context"]["lockstep_cpu_generation"] = "Zen 5";
   const std::vector<Target> zen5 = targets(parse(j));
   EXPECT_TRUE(find(zen5, "sha512/x86-avx2 / OpenSSL @ 16384 B").met());
   const std::string t5 = targets_table(zen5);
-  EXPECT_NE(t5.find("| 7 | finup_2x sha256/x86-shani / one stream @ 4096 B | 1.800x | >= 1.64x | met |\n"),
-            std::string::npos)
-      << t5;
+  EXPECT_THAT(t5, HasSubstr("| 7 | finup_2x sha256/x86-shani / one stream @ 4096 B | 1.800x | >= 1.64x | met |\n"));
   // The AVX-512VL SHA-512 has a goal of 1.2x on Zen 4 and 5, 1.0x on Intel.
-  EXPECT_NE(t5.find("| 5 | sha512/x86-avx512vl / OpenSSL @ 16384 B | - | >= 1.20x | not measured: "
-                    "no sha512/x86-avx512vl result at 16384 B |\n"),
-            std::string::npos)
-      << t5;
-  EXPECT_NE(t5.find("| 5 | sha512/x86-avx512vl / OpenSSL @ 16384 B | - | >= 1.00x | not measured: "
-                    "no sha512/x86-avx512vl result at 16384 B; not judged here: set for Intel; this CPU is Zen 5 |\n"),
-            std::string::npos)
-      << t5;
+  EXPECT_THAT(t5, HasSubstr("| 5 | sha512/x86-avx512vl / OpenSSL @ 16384 B | - | >= 1.20x | not measured: "
+                    "no sha512/x86-avx512vl result at 16384 B |\n"));
+  EXPECT_THAT(t5, HasSubstr("| 5 | sha512/x86-avx512vl / OpenSSL @ 16384 B | - | >= 1.00x | not measured: "
+                    "no sha512/x86-avx512vl result at 16384 B; not judged here: set for Intel; this CPU is Zen 5 |\n"));
 }
 
 // Test cycles per byte: MHz over MB/s, only where the run read a clock.
@@ -290,11 +270,11 @@ TEST(BenchReport, CyclesPerByteFromTheClock) {
   const Results r = parse(sample());
   EXPECT_DOUBLE_EQ(r.mhz, 2100);
   const std::string table = cycles_table(*r.find("sha256"), r.mhz);
-  EXPECT_NE(table.find("#### SHA-256: cycles per byte at 2100 MHz"), std::string::npos) << table;
+  EXPECT_THAT(table, HasSubstr("#### SHA-256: cycles per byte at 2100 MHz"));
   // 2100 / 600 = 3.50, 2100 / 150 = 14.00; OpenSSL 2100 / 400 = 5.25.
-  EXPECT_NE(table.find("| 64 | 3.50 | 14.00 | 5.25 | 4.20 |\n"), std::string::npos) << table;
+  EXPECT_THAT(table, HasSubstr("| 64 | 3.50 | 14.00 | 5.25 | 4.20 |\n"));
   EXPECT_EQ(cycles_table(*r.find("sha256"), 0), "");
-  EXPECT_NE(markdown(r).find("cycles per byte at 2100 MHz"), std::string::npos);
+  EXPECT_THAT(markdown(r), HasSubstr("cycles per byte at 2100 MHz"));
 }
 
 TEST(BenchReport, TargetNamesTheSkipReason) {
@@ -306,11 +286,11 @@ TEST(BenchReport, TargetNamesTheSkipReason) {
 
 TEST(BenchReport, MarkdownHasEveryTableAndTheContext) {
   const std::string md = markdown(parse(sample()));
-  EXPECT_NE(md.find("- CPU: Test CPU, 2 CPUs at 2100 MHz\n"), std::string::npos) << md;
-  EXPECT_NE(md.find("### SHA-256: MB/s"), std::string::npos);
-  EXPECT_NE(md.find("### ChaCha20: MB/s"), std::string::npos);
-  EXPECT_NE(md.find("### SHA-256 finup_2x"), std::string::npos);
-  EXPECT_NE(md.find("### Speed targets"), std::string::npos);
+  EXPECT_THAT(md, HasSubstr("- CPU: Test CPU, 2 CPUs at 2100 MHz\n"));
+  EXPECT_THAT(md, HasSubstr("### SHA-256: MB/s"));
+  EXPECT_THAT(md, HasSubstr("### ChaCha20: MB/s"));
+  EXPECT_THAT(md, HasSubstr("### SHA-256 finup_2x"));
+  EXPECT_THAT(md, HasSubstr("### Speed targets"));
 }
 
 // The value of attribute `name` in the tag `tag` ("" if absent).
@@ -357,14 +337,13 @@ TEST(BenchReport, BeforeAfterTablePairsEachPatchedBackendWithItsOrigin) {
                        run("hash/sha256/sha256/generic/64", 150),
                    })}};
   const std::string t = before_after_table(parse(j), ".series");
-  EXPECT_NE(t.find("### SHA-256: sha256/linux:sha256 before and after the series, MB/s"), std::string::npos) << t;
-  EXPECT_NE(t.find("| 64 | 200 | 300 | 1.50x |"), std::string::npos) << t;
-  EXPECT_NE(t.find("| 4096 | 1000 | 900 | 0.90x |"), std::string::npos) << t;
-  EXPECT_NE(t.find("| 64 | - | 50.0 | new |"), std::string::npos) << t;
-  EXPECT_NE(t.find("Not run here: chacha/linux:chacha.series (needs phe, which this CPU lacks)"), std::string::npos)
-      << t;
+  EXPECT_THAT(t, HasSubstr("### SHA-256: sha256/linux:sha256 before and after the series, MB/s"));
+  EXPECT_THAT(t, HasSubstr("| 64 | 200 | 300 | 1.50x |"));
+  EXPECT_THAT(t, HasSubstr("| 4096 | 1000 | 900 | 0.90x |"));
+  EXPECT_THAT(t, HasSubstr("| 64 | - | 50.0 | new |"));
+  EXPECT_THAT(t, HasSubstr("Not run here: chacha/linux:chacha.series (needs phe, which this CPU lacks)"));
   // generic is no patched backend: no table of its own.
-  EXPECT_EQ(t.find("generic before"), std::string::npos) << t;
+  EXPECT_THAT(t, Not(HasSubstr("generic before")));
   EXPECT_EQ(before_after_table(parse(sample()), ".series"), "");
 }
 
@@ -383,9 +362,9 @@ TEST(BenchReport, ModuleCallTableShowsTheGuardsCost) {
   ASSERT_TRUE(r.module_calls[0].overhead_percent());
   EXPECT_DOUBLE_EQ(*r.module_calls[0].overhead_percent(), 60.0);
   const std::string t = module_call_table(r);
-  EXPECT_NE(t.find("| sha256/openssl:SHA256_Transform | 64 | 400 | 250 | +60% |"), std::string::npos) << t;
-  EXPECT_NE(t.find("Not run here: chacha/m:x (needs phe, which this CPU lacks)"), std::string::npos) << t;
-  EXPECT_NE(markdown(r).find("through the abi guard"), std::string::npos);
+  EXPECT_THAT(t, HasSubstr("| sha256/openssl:SHA256_Transform | 64 | 400 | 250 | +60% |"));
+  EXPECT_THAT(t, HasSubstr("Not run here: chacha/m:x (needs phe, which this CPU lacks)"));
+  EXPECT_THAT(markdown(r), HasSubstr("through the abi guard"));
   EXPECT_EQ(module_call_table(parse(sample())), "");
 }
 
@@ -456,23 +435,23 @@ TEST(BenchReport, PeersPairByClosestNeedsAndGlueBesideTheDefault) {
 TEST(BenchReport, PeerTableHasRatiosReasonsAndNoPeer) {
   const std::string t = peer_table(parse(peer_sample()));
   // x86-avx2 / rorx: 300 / 250 and 900 / 1000.
-  EXPECT_NE(t.find("sha256/x86-avx2 (needs avx2 bmi2) beside sha256/linux:sha256_transform_rorx"), std::string::npos) << t;
-  EXPECT_NE(t.find("| 64 | 300 | 250 | 1.20x |"), std::string::npos) << t;
-  EXPECT_NE(t.find("| 4096 | 900 | 1000 | 0.90x |"), std::string::npos) << t;
+  EXPECT_THAT(t, HasSubstr("sha256/x86-avx2 (needs avx2 bmi2) beside sha256/linux:sha256_transform_rorx"));
+  EXPECT_THAT(t, HasSubstr("| 64 | 300 | 250 | 1.20x |"));
+  EXPECT_THAT(t, HasSubstr("| 4096 | 900 | 1000 | 0.90x |"));
   // The glue beside the default, saying why: 600 / 400 and 1800 / 1200.
-  EXPECT_NE(t.find("sha256/x86-shani (needs sha sse4.1) beside sha256/linux:sha256"), std::string::npos) << t;
-  EXPECT_NE(t.find("declares no needs"), std::string::npos) << t;
-  EXPECT_NE(t.find("| 64 | 600 | 400 | 1.50x |"), std::string::npos) << t;
-  EXPECT_NE(t.find("| 4096 | 1800 | 1200 | 1.50x |"), std::string::npos) << t;
-  EXPECT_NE(t.find("- sha256/x86-avx512 (needs avx512f avx512vl): no peer"), std::string::npos) << t;
+  EXPECT_THAT(t, HasSubstr("sha256/x86-shani (needs sha sse4.1) beside sha256/linux:sha256"));
+  EXPECT_THAT(t, HasSubstr("declares no needs"));
+  EXPECT_THAT(t, HasSubstr("| 64 | 600 | 400 | 1.50x |"));
+  EXPECT_THAT(t, HasSubstr("| 4096 | 1800 | 1200 | 1.50x |"));
+  EXPECT_THAT(t, HasSubstr("- sha256/x86-avx512 (needs avx512f avx512vl): no peer"));
   // Closest, not equal, and said so: 600 / 500.
-  EXPECT_NE(t.find("sha256/x86-shani (needs sha sse4.1) beside sha256/linux:sha256_ni_transform"), std::string::npos) << t;
-  EXPECT_NE(t.find("the closest needs: linux:sha256_ni_transform declares sha ssse3 sse4.1"), std::string::npos) << t;
-  EXPECT_NE(t.find("| 64 | 600 | 500 | 1.20x |"), std::string::npos) << t;
-  EXPECT_EQ(t.find("beside sha256/linux:sha256_transform_avx"), std::string::npos) << t;
+  EXPECT_THAT(t, HasSubstr("sha256/x86-shani (needs sha sse4.1) beside sha256/linux:sha256_ni_transform"));
+  EXPECT_THAT(t, HasSubstr("the closest needs: linux:sha256_ni_transform declares sha ssse3 sse4.1"));
+  EXPECT_THAT(t, HasSubstr("| 64 | 600 | 500 | 1.20x |"));
+  EXPECT_THAT(t, Not(HasSubstr("beside sha256/linux:sha256_transform_avx")));
   // Generic has no ISA to stand beside.
-  EXPECT_EQ(t.find("sha256/generic ("), std::string::npos) << t;
-  EXPECT_NE(markdown(parse(peer_sample())).find("## Closest peers"), std::string::npos);
+  EXPECT_THAT(t, Not(HasSubstr("sha256/generic (")));
+  EXPECT_THAT(markdown(parse(peer_sample())), HasSubstr("## Closest peers"));
 }
 
 TEST(BenchReport, NoPeerTableWithoutModulesOrRoles) {
@@ -499,13 +478,13 @@ TEST(BenchReport, SvgHasOnePolylinePerSeriesWithData) {
   size_t dashed = 0;
   for (const std::string& tag : polyline_tags(svg)) dashed += !attribute(tag, "stroke-dasharray").empty();
   EXPECT_EQ(dashed, 2u);
-  EXPECT_NE(svg.find("SHA-256 throughput by message length"), std::string::npos);
-  EXPECT_NE(svg.find("message length (bytes, log scale)"), std::string::npos);
-  EXPECT_NE(svg.find("throughput (MB/s, log scale)"), std::string::npos);
-  EXPECT_NE(svg.find(">not run here:</text>"), std::string::npos);
-  EXPECT_NE(svg.find(">x86-phe</text>"), std::string::npos);
-  EXPECT_NE(svg.find(">Crypto++ (SHANI)</text>"), std::string::npos);
-  EXPECT_NE(svg.find("dashed: third-party anchors"), std::string::npos);
+  EXPECT_THAT(svg, HasSubstr("SHA-256 throughput by message length"));
+  EXPECT_THAT(svg, HasSubstr("message length (bytes, log scale)"));
+  EXPECT_THAT(svg, HasSubstr("throughput (MB/s, log scale)"));
+  EXPECT_THAT(svg, HasSubstr(">not run here:</text>"));
+  EXPECT_THAT(svg, HasSubstr(">x86-phe</text>"));
+  EXPECT_THAT(svg, HasSubstr(">Crypto++ (SHANI)</text>"));
+  EXPECT_THAT(svg, HasSubstr("dashed: third-party anchors"));
 }
 
 TEST(BenchReport, SvgXAxisIsLogarithmicAndMonotonic) {
@@ -530,10 +509,10 @@ TEST(BenchReport, SvgXAxisIsLogarithmicAndMonotonic) {
   for (size_t i = 1; i < lines[0].second.size(); ++i) EXPECT_LT(lines[0].second[i - 1], lines[0].second[i]);
   // Every length has a tick label unless it would overlap one: 4096 and 128
   // are labelled, so 3173 and 127 are not.
-  EXPECT_NE(svg.find(">4096</text>"), std::string::npos);
-  EXPECT_NE(svg.find(">128</text>"), std::string::npos);
-  EXPECT_EQ(svg.find(">127</text>"), std::string::npos);
-  EXPECT_EQ(svg.find(">3173</text>"), std::string::npos);
+  EXPECT_THAT(svg, HasSubstr(">4096</text>"));
+  EXPECT_THAT(svg, HasSubstr(">128</text>"));
+  EXPECT_THAT(svg, Not(HasSubstr(">127</text>")));
+  EXPECT_THAT(svg, Not(HasSubstr(">3173</text>")));
 }
 
 }  // namespace
