@@ -53,7 +53,7 @@ extern const Sha512Backend kSha512X86Avx2 = {
      {cpu::Feature::kAvx2, cpu::Feature::kBmi2},
      "AVX2 message schedule for two blocks at a time, pipelined under scalar rounds with BMI2 "
      "RORX"},
-    Wiping<3584, avx2::blocks>::call,
+    avx2::wiped_blocks,
 };
 
 }  // namespace lockstep

@@ -38,7 +38,7 @@ extern const Sha512Backend kSha512X86Avx512vl = {
      {cpu::Feature::kAvx512vl, cpu::Feature::kBmi2},  // avx512vl brings avx512f and avx2
      "the two-block AVX2 schedule with AVX-512VL rotates (VPRORQ) and three-way xors (VPTERNLOGQ), "
      "under scalar rounds with BMI2 RORX"},
-    Wiping<3584, avx512vl::blocks>::call,
+    avx512vl::wiped_blocks,
 };
 
 }  // namespace lockstep
