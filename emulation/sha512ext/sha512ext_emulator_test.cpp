@@ -30,6 +30,7 @@
 #include "cpu/cpu.h"
 #include "sha512/sha512.h"
 #include "sha512ext/sha512ext_emulator.h"
+#include "sha512ext/site_patch.h"
 #include "trap/test_support.h"
 #include "trap/trap.h"
 
@@ -709,6 +710,81 @@ TEST_F(Sha512extEmulatorTest, SignalHandlersMayIssueTheInstructions) {
     GTEST_SKIP() << "the SIGALRM handler ran " << g_irq.runs.load()
                  << " of 200 times before the 240 s cap (a very slow or busy machine); every result "
                     "so far was right";
+}
+
+// ---------------------------------------------------------------------------
+// What an emulated instruction leaves in memory: a real one writes none, so
+// the residue, abi and ct columns must find nothing of the emulator's.
+
+extern "C" {
+extern thread_local uint8_t lockstep_sha512ext_stack[];
+}
+
+struct IssueCall {
+  void (*issue)(const YmmFile&, YmmFile&, Probe&);
+  const YmmFile* in;
+  YmmFile* out;
+  Probe* probe;
+};
+void run_issue_call(IssueCall* c) { c->issue(*c->in, *c->out, *c->probe); }
+
+// on_stack runs `c` with its stack pointer at `top`, then returns to this
+// stack: what the call left below `top` can then be read whole.
+__attribute__((noinline)) void on_stack(IssueCall* c, uint8_t* top) {
+  __asm__ __volatile__(
+      "movq %%rsp, %%rbx\n\t"
+      "movq %[top], %%rsp\n\t"
+      "call *%[fn]\n\t"
+      "movq %%rbx, %%rsp"
+      : "+D"(c)
+      : [top] "r"(top), [fn] "r"(&run_issue_call)
+      : "rax", "rbx", "rcx", "rdx", "rsi", "r8", "r9", "r10", "r11", "memory", "cc", "xmm0", "xmm1", "xmm2",
+        "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
+        "xmm15");
+}
+
+// Through a patched site (the first run traps and patches it; the second
+// goes through the stub), on a zeroed stack of the test's own: no qword of
+// any register the instruction read or wrote is left there, and the
+// emulator's own stack is all zeros again. Fails
+// where the stub kept the XSAVE image or its operands on the patched
+// code's stack (as it did: the residue column found them on AVX-512 hosts).
+TEST_F(Sha512extEmulatorTest, LeavesNothingOnEitherStack) {
+  if (native(Feature::kSha512)) GTEST_SKIP() << "SHA512 is native: the hardware runs it";
+  if (!patching()) GTEST_SKIP() << "patching is off: every instruction traps to a handler on the alternate stack";
+  std::mt19937_64 rng(0x51ac);
+  std::vector<uint8_t> stack(64 * 1024);
+  for (const Encoding* e : kEncodings) {
+    const YmmFile in = random_file(rng);
+    YmmFile out;
+    Probe p;
+    const YmmFile want = expected(*e, in);
+    e->issue(in, out, p);  // traps, patches the site
+    ASSERT_EQ(std::memcmp(&out, &want, sizeof out), 0) << e->text;
+    std::fill(stack.begin(), stack.end(), 0);
+    // What an earlier test's signal handlers left deep in it (they run
+    // below an interrupted computation, beyond the frame it clears).
+    std::memset(lockstep_sha512ext_stack, 0, lockstep::sha512ext::site_patch::kEmulatorStackBytes);
+    IssueCall call{e->issue, &in, &out, &p};
+    on_stack(&call, stack.data() + stack.size());
+    ASSERT_EQ(std::memcmp(&out, &want, sizeof out), 0) << e->text << " through its stub";
+    std::vector<uint64_t> values;
+    for (const YmmFile* f : std::initializer_list<const YmmFile*>{&in, &out})
+      for (const Y& y : f->r)
+        for (uint64_t q : y.qword) values.push_back(q);
+    for (size_t off = 0; off + 8 <= stack.size(); off += 8) {
+      uint64_t q;
+      std::memcpy(&q, stack.data() + off, 8);
+      EXPECT_EQ(std::count(values.begin(), values.end(), q), 0)
+          << e->text << ": a register's qword " << std::hex << q << " left on the patched code's stack at top-0x"
+          << (stack.size() - off);
+    }
+    const uint8_t* own = lockstep_sha512ext_stack;
+    const size_t dirty = std::count_if(own, own + lockstep::sha512ext::site_patch::kEmulatorStackBytes,
+                                       [](uint8_t b) { return b != 0; });
+    EXPECT_EQ(dirty, 0u) << e->text << ": bytes left on the emulator's own stack (a computation deeper than "
+                         << lockstep::sha512ext::site_patch::kComputeStackBytes << " bytes is not cleared)";
+  }
 }
 
 // ---------------------------------------------------------------------------

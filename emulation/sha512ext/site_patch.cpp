@@ -16,20 +16,48 @@
 #include "env_value.h"
 
 // Read by the entry routine: which XSAVE components to keep (XCR0 & 0xe7:
-// x87, SSE, AVX, opmask, ZMM_Hi256, Hi16_ZMM), the size of their image, and
-// the computation it calls.
+// x87, SSE, AVX, opmask, ZMM_Hi256, Hi16_ZMM), the size of their image, the
+// size of its frame on the emulator's stack (the image and room for the
+// computation below it), and the computation it calls.
 extern "C" {
 __attribute__((visibility("hidden"))) uint64_t lockstep_sha512ext_xsave_mask = 0;
 __attribute__((visibility("hidden"))) uint64_t lockstep_sha512ext_xsave_size = 0;
+__attribute__((visibility("hidden"))) uint64_t lockstep_sha512ext_frame_size = 0;
+__attribute__((visibility("hidden"))) uint64_t lockstep_sha512ext_frame_room = 0;  // with the alignment
 __attribute__((visibility("hidden"))) lockstep::sha512ext::site_patch::Compute lockstep_sha512ext_compute = nullptr;
+// The emulator's own stack, one per thread. The routine moves to its top,
+// unless the patched code already runs on it: a signal handler that
+// interrupted a computation runs there, below the interrupted frame, and
+// its own emulation goes on below it.
+__attribute__((visibility("hidden"))) alignas(64) thread_local uint8_t
+    lockstep_sha512ext_stack[lockstep::sha512ext::site_patch::kEmulatorStackBytes];
 void lockstep_sha512ext_stub_entry();
+
+// Called, on the patched code's stack, when nested emulation would run past
+// the emulator's stack: nothing sane can go on.
+[[noreturn]] __attribute__((visibility("hidden"))) void lockstep_sha512ext_stack_exhausted() {
+  static const char msg[] = "lockstep: sha512ext trap emulator: its stack is exhausted (emulation nested too deep)\n";
+  (void)!write(2, msg, sizeof msg - 1);
+  abort();
 }
+}
+
+#define LOCKSTEP_STR2(x) #x
+#define LOCKSTEP_STR(x) LOCKSTEP_STR2(x)
+static_assert(lockstep::sha512ext::site_patch::kEmulatorStackBytes == LOCKSTEP_SHA512EXT_STACK_BYTES);
 
 // The routine every stub calls, with the operands in the stub's slots just
 // above the return address. It keeps the registers a C++ call may change
 // (the caller-saved ones, RFLAGS, and through XSAVE the whole vector, x87
-// and MXCSR state), aligns the stack and calls the computation. The header
-// of the XSAVE image is zeroed first: XRSTOR faults on stale bytes there.
+// and MXCSR state), moves to a frame of the emulator's own stack for the
+// XSAVE image and the computation, and calls it. The header of the XSAVE
+// image is zeroed first: XRSTOR faults on stale bytes there.
+//
+// A real VSHA512* instruction writes no memory, so nothing of the patched
+// code's registers or of the computation may be left where the residue, abi
+// and ct columns look: the frame is cleared before it is given back, the
+// routine clears the slots it read and the words it pushed, and the stub
+// clears the destination's slot and the return address.
 __asm__(R"(
   .pushsection .text
   .p2align 4
@@ -50,7 +78,19 @@ lockstep_sha512ext_stub_entry:
   pushq %r11
   pushq %rbp
   movq %rsp, %rbp
-  leaq 96(%rbp), %rdi
+  cld
+  movq lockstep_sha512ext_stack@gottpoff(%rip), %rax
+  addq %fs:0, %rax
+  movq %rbp, %rdx
+  subq %rax, %rdx
+  cmpq $)" LOCKSTEP_STR(LOCKSTEP_SHA512EXT_STACK_BYTES) R"(, %rdx
+  jb 1f
+  leaq )" LOCKSTEP_STR(LOCKSTEP_SHA512EXT_STACK_BYTES) R"((%rax), %rsp
+  jmp 2f
+1:
+  cmpq lockstep_sha512ext_frame_room(%rip), %rdx
+  jb 9f
+2:
   andq $-64, %rsp
   subq lockstep_sha512ext_xsave_size(%rip), %rsp
   xorl %eax, %eax
@@ -65,10 +105,22 @@ lockstep_sha512ext_stub_entry:
   movl lockstep_sha512ext_xsave_mask(%rip), %eax
   movl lockstep_sha512ext_xsave_mask+4(%rip), %edx
   xsave64 (%rsp)
+  leaq 96(%rbp), %rdi
   call *lockstep_sha512ext_compute(%rip)
   movl lockstep_sha512ext_xsave_mask(%rip), %eax
   movl lockstep_sha512ext_xsave_mask+4(%rip), %edx
   xrstor64 (%rsp)
+  movq lockstep_sha512ext_frame_size(%rip), %rcx
+  movq lockstep_sha512ext_xsave_size(%rip), %rdi
+  addq %rsp, %rdi
+  subq %rcx, %rdi
+  shrq $3, %rcx
+  xorl %eax, %eax
+  rep stosq
+  leaq 128(%rbp), %rdi
+  movl $9, %ecx
+  xorl %eax, %eax
+  rep stosq
   movq %rbp, %rsp
   popq %rbp
   popq %r11
@@ -81,7 +133,21 @@ lockstep_sha512ext_stub_entry:
   popq %rcx
   popq %rax
   popfq
+  movq $0, -8(%rsp)
+  movq $0, -16(%rsp)
+  movq $0, -24(%rsp)
+  movq $0, -32(%rsp)
+  movq $0, -40(%rsp)
+  movq $0, -48(%rsp)
+  movq $0, -56(%rsp)
+  movq $0, -64(%rsp)
+  movq $0, -72(%rsp)
+  movq $0, -80(%rsp)
+  movq $0, -88(%rsp)
   ret
+9:
+  andq $-16, %rsp
+  call lockstep_sha512ext_stack_exhausted
   .size lockstep_sha512ext_stub_entry, .-lockstep_sha512ext_stub_entry
   .popsection
 )");
@@ -90,7 +156,7 @@ namespace lockstep::sha512ext::site_patch {
 namespace {
 
 constexpr size_t kInsnLength = 5;
-constexpr size_t kStubSize = 64;        // 59 bytes used
+constexpr size_t kStubSize = 128;       // 103 bytes used
 constexpr size_t kRegionSize = 1 << 16;  // stubs near one another
 constexpr size_t kRegionHeader = 16;     // the entry routine's address
 constexpr int kMaxRegions = 32;
@@ -203,6 +269,13 @@ void write_stub(uint8_t* at, uintptr_t entry_slot, uintptr_t site, uint8_t opcod
   e.bytes({0xff, 0x15});  // call *entry(%rip)
   e.u32(static_cast<uint32_t>(entry_slot - (e.here() + 4)));
   e.vmovdqu_rsp(0x6f, dst, 0);
+  // The destination's slot and the return address: the routine cleared
+  // the rest (a real instruction writes no memory).
+  e.bytes({0x48, 0xc7, 0x04, 0x24, 0, 0, 0, 0});  // movq $0, (%rsp)
+  for (uint8_t disp : {uint8_t{8}, uint8_t{16}, uint8_t{24}, uint8_t{0xf8}}) {
+    e.bytes({0x48, 0xc7, 0x44, 0x24, disp});  // movq $0, disp8(%rsp)
+    e.u32(0);
+  }
   e.bytes({0x48, 0x8d, 0xa4, 0x24});  // lea 256(%rsp), %rsp
   e.u32(256);
   e.bytes({0xe9});  // jmp site + 5
@@ -260,6 +333,8 @@ bool prepare(Compute compute) {
   if (size > 8192) return g_enabled = false;
   lockstep_sha512ext_xsave_mask = mask;
   lockstep_sha512ext_xsave_size = size;
+  lockstep_sha512ext_frame_size = size + kComputeStackBytes;
+  lockstep_sha512ext_frame_room = lockstep_sha512ext_frame_size + 64;
   const long page = sysconf(_SC_PAGESIZE);
   if (page > 0) g_page = static_cast<size_t>(page);
   return g_enabled = true;

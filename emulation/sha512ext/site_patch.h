@@ -12,12 +12,18 @@
 //   movl $opcode, 96(%rsp)
 //   call *entry(%rip)              XSAVE, compute, XRSTOR (site_patch.cpp)
 //   vmovdqu 0(%rsp), %ymmD         VEX.256: bits 511:256 zeroed, as the
-//   lea  256(%rsp), %rsp           instruction itself does
+//                                  instruction itself does
+//   movq $0, 0/8/16/24/-8(%rsp)    the slot and the return address cleared
+//   lea  256(%rsp), %rsp
 //   jmp  site + 5
 //
 // Every register but the destination, RFLAGS, MXCSR and the x87 state come
-// back as they were (XRSTOR); the stub keeps everything on the stack, so
-// threads and signal handlers may run it at once.
+// back as they were (XRSTOR). The XSAVE image and the computation live on
+// a stack of the emulator's own, one per thread, cleared after each use;
+// the slots the stub and the routine wrote on the patched code's stack are
+// cleared too, so the residue, abi and ct columns see what the hardware
+// would leave there: nothing. Threads and signal handlers may run stubs at
+// once (a handler's frame nests below the one it interrupted).
 //
 // Patching a site other threads may be executing: the site is entered in a
 // lock-free table first, then its first byte becomes 06 (PUSH ES, #UD in
@@ -31,9 +37,19 @@
 // LOCKSTEP_TRAP_PATCH=0 turns patching off: every execution traps.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
+// The emulator's stack per thread: room for a few nested frames of an
+// XSAVE image (up to 8 KiB) and the computation below it.
+#define LOCKSTEP_SHA512EXT_STACK_BYTES 65536
+
 namespace lockstep::sha512ext::site_patch {
+
+inline constexpr size_t kEmulatorStackBytes = LOCKSTEP_SHA512EXT_STACK_BYTES;
+// The computation's own frame below the image; the emulator's test checks
+// that every byte it used is cleared, so a deeper frame fails there.
+inline constexpr size_t kComputeStackBytes = 2048;
 
 // The stub's callee: `slots` holds the destination, the first and the second
 // source (32 bytes each) and the opcode (at byte 96); the result goes to the

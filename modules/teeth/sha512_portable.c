@@ -34,7 +34,17 @@ static uint64_t ror(uint64_t x, unsigned n)
 	return (x >> n) | (x << (64 - n));
 }
 
-static uint64_t load_be64(const uint8_t *p)
+uint64_t teeth_sha512_sigma0(uint64_t x)
+{
+	return ror(x, 1) ^ ror(x, 8) ^ (x >> 7);
+}
+
+uint64_t teeth_sha512_sigma1(uint64_t x)
+{
+	return ror(x, 19) ^ ror(x, 61) ^ (x >> 6);
+}
+
+uint64_t teeth_load_be64(const uint8_t *p)
 {
 	uint64_t v = 0;
 	int i;
@@ -44,21 +54,12 @@ static uint64_t load_be64(const uint8_t *p)
 	return v;
 }
 
-static void compress(uint64_t h[8], const uint8_t block[128])
+void teeth_sha512_rounds(uint64_t h[8], const uint64_t w[80])
 {
-	uint64_t w[80];
 	uint64_t a = h[0], b = h[1], c = h[2], d = h[3];
 	uint64_t e = h[4], f = h[5], g = h[6], hh = h[7];
 	int t;
 
-	for (t = 0; t < 16; t++)
-		w[t] = load_be64(block + 8 * t);
-	for (t = 16; t < 80; t++) {
-		uint64_t s0 = ror(w[t - 15], 1) ^ ror(w[t - 15], 8) ^ (w[t - 15] >> 7);
-		uint64_t s1 = ror(w[t - 2], 19) ^ ror(w[t - 2], 61) ^ (w[t - 2] >> 6);
-
-		w[t] = w[t - 16] + s0 + w[t - 7] + s1;
-	}
 	for (t = 0; t < 80; t++) {
 		uint64_t t1 = hh + (ror(e, 14) ^ ror(e, 18) ^ ror(e, 41)) +
 			      ((e & f) ^ (~e & g)) + k[t] + w[t];
@@ -82,6 +83,19 @@ static void compress(uint64_t h[8], const uint8_t block[128])
 	h[5] += f;
 	h[6] += g;
 	h[7] += hh;
+}
+
+static void compress(uint64_t h[8], const uint8_t block[128])
+{
+	uint64_t w[80];
+	int t;
+
+	for (t = 0; t < 16; t++)
+		w[t] = teeth_load_be64(block + 8 * t);
+	for (t = 16; t < 80; t++)
+		w[t] = w[t - 16] + teeth_sha512_sigma0(w[t - 15]) + w[t - 7] +
+		       teeth_sha512_sigma1(w[t - 2]);
+	teeth_sha512_rounds(h, w);
 }
 
 void teeth_sha512_blocks(struct lockstep_sha512_state *state, const uint8_t *data,

@@ -17,9 +17,15 @@
 TEETH_HIDDEN void planted_sha256_portable_blocks(struct lockstep_sha256_state *state,
 						 const uint8_t *data, size_t nblocks);
 
-/* sha512_portable.c: the same for sha512_blocks. */
+/* sha512_portable.c: the same for sha512_blocks; its parts, for a module
+ * that makes the message schedule its own way: the 80 rounds over a
+ * schedule w, the schedule's small sigmas, a big-endian load. */
 TEETH_HIDDEN void teeth_sha512_blocks(struct lockstep_sha512_state *state,
 				      const uint8_t *data, size_t nblocks);
+TEETH_HIDDEN void teeth_sha512_rounds(uint64_t h[8], const uint64_t w[80]);
+TEETH_HIDDEN uint64_t teeth_sha512_sigma0(uint64_t x);
+TEETH_HIDDEN uint64_t teeth_sha512_sigma1(uint64_t x);
+TEETH_HIDDEN uint64_t teeth_load_be64(const uint8_t *p);
 
 /* sha256_ctx.c: update and finish a copy of a finup_2x context, as the
  * front end does; teeth_sha256_pad takes the length field's bit count from
