@@ -24,13 +24,16 @@ int main(int argc, char** argv) {
 
   // Numbers mean little without the CPU and the features dispatch could use.
   const cpu::State& cs = cpu::state();
-  benchmark::AddCustomContext("lockstep_cpu", cs.detection.id.brand.empty() ? cs.detection.id.vendor
-                                                                            : cs.detection.id.brand);
+  benchmark::AddCustomContext("lockstep_cpu", cs.identity.brand.empty() ? cs.identity.vendor : cs.identity.brand);
   benchmark::AddCustomContext("lockstep_cpu_features", cpu::effective().to_string());
-  if (!cs.detection.id.vendor.empty())
-    benchmark::AddCustomContext("lockstep_cpu_id", fmt::format("{} family {:#x} model {:#x}", cs.detection.id.vendor,
-                                                               cs.detection.id.family, cs.detection.id.model));
+  if (!cs.identity.vendor.empty())
+    benchmark::AddCustomContext("lockstep_cpu_id", fmt::format("{} family {:#x} model {:#x}", cs.identity.vendor,
+                                                               cs.identity.family, cs.identity.model));
+  // Timings are the host's, whatever identity the environment gives its
+  // CPU: the targets are judged by the host's generation.
   benchmark::AddCustomContext("lockstep_cpu_generation", bench::generation(cs.detection.id));
+  if (!cs.identity_by.empty())
+    benchmark::AddCustomContext("lockstep_cpu_identity_by", cs.identity_by);
   if (const char* mask = std::getenv("LOCKSTEP_CPU")) benchmark::AddCustomContext("lockstep_cpu_mask", mask);
   benchmark::AddCustomContext("openssl_version", bench::openssl_version());
   benchmark::AddCustomContext("cryptopp_version", bench::cryptopp_version());

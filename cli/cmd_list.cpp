@@ -21,10 +21,19 @@ nlohmann::json cpu_json() {
   const std::vector<std::string> emulators = emulators_in_effect();
   return {
       {"arch", std::string(cpu::arch_name(cpu::build_arch()))},
-      {"vendor", s.detection.id.vendor},
-      {"brand", s.detection.id.brand},
-      {"family", s.detection.id.family},
-      {"model", s.detection.id.model},
+      // The environment's identity (cpu.h: a trap emulator's model, or
+      // LOCKSTEP_CPU_IDENTITY's stand-in), and the host's beside it.
+      {"vendor", s.identity.vendor},
+      {"brand", s.identity.brand},
+      {"family", s.identity.family},
+      {"model", s.identity.model},
+      {"stepping", s.identity.stepping},
+      {"identity_by", s.identity_by},
+      {"host", {{"vendor", s.detection.id.vendor},
+                {"brand", s.detection.id.brand},
+                {"family", s.detection.id.family},
+                {"model", s.detection.id.model},
+                {"stepping", s.detection.id.stepping}}},
       {"mask", s.mask},
       {"detected", s.detection.features.to_string()},
       {"emulated", s.in_process_emulated.to_string()},
@@ -78,8 +87,9 @@ int cmd_list(bool json) {
   const std::string vendor = cpu["vendor"].get<std::string>(), brand = cpu["brand"].get<std::string>();
   fmt::print("\ncpu:       {}", cpu["arch"].get<std::string>());
   if (!vendor.empty() || !brand.empty())
-    fmt::print(", {}{}{} (family {}, model {})", vendor, vendor.empty() || brand.empty() ? "" : " ", brand,
-               cpu["family"].get<unsigned>(), cpu["model"].get<unsigned>());
+    fmt::print(", {}{}{} (family {:#x}, model {:#x}, stepping {})", vendor, vendor.empty() || brand.empty() ? "" : " ",
+               brand, cpu["family"].get<unsigned>(), cpu["model"].get<unsigned>(), cpu["stepping"].get<unsigned>());
+  if (const std::string by = cpu["identity_by"].get<std::string>(); !by.empty()) fmt::print(", by {}", by);
   fmt::print("\n");
   if (!cpu["mask"].get<std::string>().empty()) fmt::print("mask:      LOCKSTEP_CPU={}\n", cpu["mask"].get<std::string>());
   fmt::print("detected:  {}\n", or_none(cpu["detected"].get<std::string>()));

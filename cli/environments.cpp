@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include <fmt/format.h>
+
 #include "catalog.h"
 #include "cpu/cpu.h"
 #include "cpu_models.h"
@@ -89,6 +91,9 @@ std::vector<Environment> environments() {
                   .gtest_filter = trap::gtest_filter_for(*t) + ":Dispatch.*",
                   .backend_impls = impls,
                   .selftest = fs::path("emulation") / name / (name + "_emulator_test")};
+    if (!t->identity.vendor.empty())
+      e.name += fmt::format(", as {} (family {:#x}, model {:#x})", t->identity.brand.substr(0, t->identity.brand.find(" (")),
+                            t->identity.family, t->identity.model);
     if (t->fuzz_runs > 0) e.fuzz_runs = t->fuzz_runs;
     if (!t->cpu_mask.empty()) {
       // After the user's own mask, which still applies.
@@ -115,7 +120,9 @@ std::vector<Environment> environments() {
     const models::Emulator* em = models::find_emulator(m.emulator);
     Environment e{.id = m.id,
                   .build = build,
-                  .vars = {{"LOCKSTEP_CPU_MODEL", m.id}},
+                  // The emulator's CPUID is the model's identity: a stand-in
+                  // for the host's has no say there.
+                  .vars = {{"LOCKSTEP_CPU_MODEL", m.id}, {"LOCKSTEP_CPU_IDENTITY", ""}},
                   .gtest_filter = em->skip_tests.empty() ? "" : "-" + em->skip_tests,
                   .fuzz_runs = 2000};
     if (m.emulator == "qemu-x86_64") {

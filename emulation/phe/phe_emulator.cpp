@@ -190,6 +190,11 @@ constinit const trap::Emulator kTrapEmulator = {
     .handle = handle,
     .fuzz_runs = 0,
     .cpu_mask = "-sha_ni",
+    // KaiXian KX-7000: Zhaoxin's vendor string, family 7 (the kernel's PHE
+    // glue wants >= 7), model 0x6b stepping 1, as QEMU's ShiJiDaDao model
+    // of it reports them.
+    .identity = {.vendor = "  Shanghai  ", .family = 7, .model = 0x6b, .stepping = 1,
+                 .brand = "ZHAOXIN KaiXian KX-7000 (modelled by the PHE trap emulator)"},
 };
 
 uint64_t emulated_instructions() { return g_emulated.load(std::memory_order_relaxed); }

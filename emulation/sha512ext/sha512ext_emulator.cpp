@@ -378,6 +378,10 @@ constinit const trap::Emulator kTrapEmulator = {
     .handle = handle,
     // A block is 72 instructions, each a trap until its site is patched.
     .fuzz_runs = 2000,
+    // Arrow Lake-S (Core Ultra 200S): family 6 model 0xc6, the first desktop
+    // part with SHA512 (no AVX-512). The stepping is not modelled.
+    .identity = {.vendor = "GenuineIntel", .family = 6, .model = 0xc6, .stepping = 0,
+                 .brand = "Intel Core Ultra 200S, Arrow Lake (modelled by the SHA512 trap emulator)"},
 };
 
 uint64_t emulated_instructions() { return g_emulated.load(std::memory_order_relaxed); }

@@ -116,6 +116,7 @@ const uint32_t g_from_environment = [] {
       std::exit(2);
     }
     cpu::declare_emulated(e->provides, id(*e));
+    if (!e->identity.vendor.empty()) cpu::declare_identity(e->identity, id(*e));
     bits |= uint32_t{1} << index_of(*e);
   }
   return bits;

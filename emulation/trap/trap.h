@@ -61,6 +61,9 @@ struct Emulator {
   // Zhaoxin's have PHE and no SHA-NI, and a kernel glue that finds SHA-NI
   // never reaches its PHE path). Empty: nothing.
   std::string_view cpu_mask = {};
+  // The CPU the environment is (cpu::declare_identity): what boot_cpu_data
+  // and every report say there, on any host. A CPU that has the extension.
+  cpu::ModelIdentity identity = {};
 };
 
 // emulators lists the emulators linked into this executable, in the order

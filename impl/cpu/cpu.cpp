@@ -2,6 +2,8 @@
 // Detection itself lives in cpu_x86.cpp / cpu_arm64.cpp.
 #include "cpu/cpu.h"
 
+#include "cpu/identity_internal.h"
+
 #include <array>
 #include <atomic>
 #include <cstdio>
@@ -233,11 +235,22 @@ void declare_emulated(FeatureSet features, std::string_view emulator) {
   names += emulator;
 }
 
+bool identity_resolved() { return g_state_built.load(); }
+
 const State& state() {
   static const State s = [] {
     g_state_built.store(true);
     State st;
     st.detection = detect();
+    ResolvedIdentity identity = resolve_identity(st.detection.id);
+    st.identity = std::move(identity.id);
+    st.identity_by = std::move(identity.by);
+    // PREFER_YMM is the identity's, not the host's: an environment that
+    // models another CPU prefers what that CPU prefers.
+    if (!st.identity_by.empty()) {
+      st.detection.features.remove(Feature::kPreferYmm);
+      if (on_zmm_exclusion_list(st.identity)) st.detection.features.add(Feature::kPreferYmm);
+    }
     st.in_process_emulated = g_declared_emulated - st.detection.features;
     st.in_process_emulator = declared_emulator();
     st.mask = env_or_empty("LOCKSTEP_CPU");
@@ -263,6 +276,8 @@ FeatureSet effective() {
   return state().result.effective;
 }
 
+const CpuId& identity() { return state().identity; }
+
 uint64_t epoch() { return g_epoch.load(std::memory_order_acquire); }
 
 ScopedOverride::ScopedOverride(FeatureSet s) {
@@ -283,12 +298,18 @@ ScopedOverride::~ScopedOverride() {
 
 std::string report() {
   const State& s = state();
-  const auto& id = s.detection.id;
+  const auto& id = s.identity;
   std::string out = "arch:      " + std::string(arch_name(build_arch())) + "\n";
   if (!id.vendor.empty() || !id.brand.empty()) {
-    char fam[64];
-    std::snprintf(fam, sizeof fam, " (family %u, model %u)", id.family, id.model);
-    out += "cpu:       " + id.vendor + (id.brand.empty() ? "" : " " + id.brand) + fam + "\n";
+    char fam[96];
+    std::snprintf(fam, sizeof fam, " (family %#x, model %#x, stepping %u)", id.family, id.model, id.stepping);
+    out += "cpu:       " + id.vendor + (id.brand.empty() ? "" : " " + id.brand) + fam +
+           (s.identity_by.empty() ? "" : ", by " + s.identity_by) + "\n";
+  }
+  if (!s.identity_by.empty() && !s.detection.id.vendor.empty()) {
+    char fam[96];
+    std::snprintf(fam, sizeof fam, " (family %#x, model %#x)", s.detection.id.family, s.detection.id.model);
+    out += "host:      " + s.detection.id.vendor + fam + "\n";
   }
   out += "detected:  " + s.detection.features.to_string() + "\n";
   if (!s.in_process_emulated.empty())

@@ -122,11 +122,23 @@ constexpr Arch build_arch() {
 }
 std::string_view arch_name(Arch a);
 
-// Identification of the CPU, for reports.
+// Identification of the CPU, as CPUID leaves 0 and 1 (and the brand
+// leaves) report it: what the kernel's boot_cpu_data holds, and what
+// reports name.
 struct CpuId {
   std::string vendor;  // "AuthenticAMD", "CentaurHauls", ...; "" off x86
   std::string brand;   // brand string where the CPU has one
-  unsigned family = 0, model = 0;
+  unsigned family = 0, model = 0, stepping = 0;
+};
+
+// An identity an environment gives the CPU it models, as data (a trap
+// emulator's entry: emulation/trap/trap.h): an environment is a CPU, not
+// a patch on the host's, so the same environment answers the same on
+// every host.
+struct ModelIdentity {
+  std::string_view vendor;  // CPUID leaf 0's vendor string
+  unsigned family = 0, model = 0, stepping = 0;
+  std::string_view brand;
 };
 
 // Raw hardware view, never masked.
@@ -158,11 +170,36 @@ MaskResult apply_mask(FeatureSet detected, std::string_view mask, bool emulated)
 // Emulated features count as detected and are reported as emulated.
 void declare_emulated(FeatureSet features, std::string_view emulator);
 
+// declare_identity is called by an in-process emulator, with declare_emulated
+// and under the same rule: before dispatch. The first declared wins.
+void declare_identity(const ModelIdentity& identity, std::string_view emulator);
+
+// parse_identity reads LOCKSTEP_CPU_IDENTITY's syntax, VENDOR:FAMILY:MODEL
+// or VENDOR:FAMILY:MODEL:STEPPING, where VENDOR is a CPUID vendor string or
+// one of intel, amd, zhaoxin, centaur, hygon, and the numbers are decimal or
+// 0x-hex ("intel:6:0xa7", "amd:0x17:1", "zhaoxin:7:0x6b"). An error names
+// the field and says what it takes.
+struct IdentityParse {
+  CpuId id;
+  std::string error;
+};
+IdentityParse parse_identity(std::string_view text);
+
+// on_zmm_exclusion_list: the kernel's X86_FEATURE_PREFER_YMM list (Intel
+// family 6 parts whose clock drops under 512-bit work): a property of the
+// identity, so an environment with another identity follows its own.
+bool on_zmm_exclusion_list(const CpuId& id);
+
 // The process-wide view that dispatch uses: the detected set (plus features
 // an in-process emulator declared) with LOCKSTEP_CPU applied. A rejected mask prints the reason to stderr and exits with status 2
 // on first use: running with a mask the user did not get would be a silent lie.
 struct State {
   Detection detection;
+  // The CPU's identity in this environment: an in-process emulator's
+  // model, else LOCKSTEP_CPU_IDENTITY's (a stand-in for the host's), else
+  // the host's (detection.id).
+  CpuId identity;
+  std::string identity_by;  // "" (the host's), "phe-trap", "LOCKSTEP_CPU_IDENTITY"
   FeatureSet in_process_emulated;  // from declare_emulated()
   std::string in_process_emulator;
   std::string mask;      // LOCKSTEP_CPU as given
@@ -171,6 +208,7 @@ struct State {
 };
 const State& state();
 FeatureSet effective();
+const CpuId& identity();  // state().identity
 
 // Epoch changes whenever the effective set changes (test overrides), so that
 // cached dispatch decisions can be refreshed.

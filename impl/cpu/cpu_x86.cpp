@@ -67,6 +67,7 @@ Detection detect() {
   if (family >= 6) model |= ((l1.a >> 16) & 0xf) << 4;
   det.id.family = family;
   det.id.model = model;
+  det.id.stepping = l1.a & 0xf;
 
   if (bit(l1.d, 26)) fs.add(Feature::kSse2);
   if (bit(l1.c, 9)) fs.add(Feature::kSsse3);
@@ -93,14 +94,7 @@ Detection detect() {
     if (l7.a >= 1 && ymm_ok && bit(cpuid(7, 1).a, 0)) fs.add(Feature::kSha512);
   }
 
-  // The kernel's zmm exclusion list (X86_FEATURE_PREFER_YMM): Intel family 6
-  // parts whose clock drops under 512-bit work enough to lose to ymm code:
-  // Skylake-X/Cascade Lake (0x55), Ice Lake (0x6a, 0x6c, 0x7d, 0x7e, 0x9d)
-  // and Tiger Lake (0x8c, 0x8d).
-  if (det.id.vendor == "GenuineIntel" && family == 6) {
-    for (unsigned m : {0x55u, 0x6au, 0x6cu, 0x7du, 0x7eu, 0x9du, 0x8cu, 0x8du})
-      if (model == m) fs.add(Feature::kPreferYmm);
-  }
+  if (on_zmm_exclusion_list(det.id)) fs.add(Feature::kPreferYmm);
 
   // PadLock lives in the Centaur leaves, which mean something else (or
   // nothing) on other vendors, so read them only for Centaur and Zhaoxin.

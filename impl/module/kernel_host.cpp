@@ -84,7 +84,7 @@ constexpr VendorNumber kVendors[] = {
 constexpr unsigned kUnknownVendor = 0xff;
 
 void cpu_identity(unsigned* vendor, unsigned* family, unsigned* model) {
-  const cpu::CpuId& id = cpu::state().detection.id;
+  const cpu::CpuId& id = cpu::identity();  // the environment's, not the host's
   unsigned v = id.vendor.empty() ? 0 : kUnknownVendor;
   for (const VendorNumber& n : kVendors)
     if (id.vendor == n.cpuid) v = n.number;
