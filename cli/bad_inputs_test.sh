@@ -138,12 +138,53 @@ mkfifo "$tmp/fifo"
 usage "list --module FIFO" "module $tmp/fifo" "a FIFO" -- "$cli" list --module "$tmp/fifo"
 usage "list --module /dev/zero" "module /dev/zero" "a character device" -- "$cli" list --module /dev/zero
 usage "LOCKSTEP_MODULES=FIFO" "module $tmp/fifo (in LOCKSTEP_MODULES)" -- env LOCKSTEP_MODULES="$tmp/fifo" "$cli" list
+usage "LOCKSTEP_MODULES=a.so::b.so" "module a.so (in LOCKSTEP_MODULES): no such file or directory" -- \
+  env LOCKSTEP_MODULES=a.so::b.so "$cli" list
+# A tree that is not there is a missing input (1); one that is no directory
+# says what it is (2). A FIFO given to vectors is named as one.
+run "$cli" tree "$tmp/no-such-tree" --env native
+expect_rc 1 "tree MISSING"; expect_err "$tmp/no-such-tree: no such file or directory" "tree MISSING"
+run "$cli" bench --tree "$tmp/no-such-tree" --out "$tmp/bench-tree"
+expect_rc 1 "bench --tree MISSING"; expect_err "$tmp/no-such-tree: no such file or directory" "bench --tree MISSING"
+usage "tree FIFO" "$tmp/fifo: a FIFO, not a directory" -- "$cli" tree "$tmp/fifo" --env native
+ln -s "$tmp/loop" "$tmp/loop"
+usage "tree LOOP" "$tmp/loop: a dangling or looping symbolic link, not a directory" -- "$cli" tree "$tmp/loop" --env native
+run "$cli" vectors "$tmp/fifo"
+expect_rc 1 "vectors FIFO"; expect_err "$tmp/fifo: a FIFO, not a vector file" "vectors FIFO"
+# A module for an architecture none of the selected environments runs would
+# never run: said before the run starts, with the environments that would.
+# (An ELF header is all route_modules reads of another architecture's file.)
+python3 -c 'import struct, sys
+open(sys.argv[1], "wb").write(b"\x7fELF\x02\x01\x01" + bytes(9) +
+                              struct.pack("<HHIQQQIHHHHHH", 3, 183, 1, 0, 0, 0, 0, 64, 0, 0, 0, 0, 0))' "$tmp/arm64.so"
+usage "run --env native --module ARM64.so" "module $tmp/arm64.so is built for arm64" "qemu-aarch64-max" -- \
+  "$cli" run --env native --module "$tmp/arm64.so" --backend 'sha256/*' --check vectors --out "$tmp/run"
+[ ! -e "$tmp/run/matrix.json" ] || failed "run --module ARM64.so --env native wrote a matrix"
+usage "run --env simd-unusable without a kernel-glue module" "--env 'simd-unusable' names no environment" \
+  "simd-unusable and simd-alternate run the kernel glue of a module built with lockstep/kernel_compat.h" -- \
+  "$cli" run --env simd-unusable --out "$tmp/run"
 usage "fuzz with three arguments" "received 3" -- "$cli" fuzz sha256 a b
 usage "fuzz --seconds 0" "--seconds" -- "$cli" fuzz --seconds 0
 usage "fuzz nosuchharness" "unknown harness 'nosuchharness'" -- "$cli" fuzz nosuchharness
 usage "fuzz with an unknown LOCKSTEP_FUZZ_BACKEND" "LOCKSTEP_FUZZ_BACKEND=nosuch" -- \
   env LOCKSTEP_FUZZ_BACKEND=nosuch "$cli" fuzz sha256 "$tmp/corpus" --seconds 1
 ! grep -q "LOCKSTEP_FUZZ_BACKEND" "$tmp/out" || failed "fuzz: the usage error went to standard output"
+
+## 4b. A run cancelled by SIGTERM to lockstep alone (a CI runner's cancel):
+# its children die with it, it exits 128 + 15 and its matrix says so.
+if $x86 && command -v qemu-x86_64 > /dev/null; then
+  "$cli" run --env 'qemu-x86_64-Haswell' --check conformance -j 2 --out "$tmp/cancel" > "$tmp/out" 2> "$tmp/err" &
+  pid=$!
+  for _ in $(seq 300); do pgrep -P "$pid" > /dev/null && break; sleep 0.1; done
+  pgrep -P "$pid" > /dev/null || failed "run under qemu started no child in 30 s"
+  kill -TERM "$pid"
+  wait "$pid"; rc=$?
+  expect_rc 143 "run cancelled by SIGTERM"
+  expect_err "cancelled by SIGTERM" "run cancelled by SIGTERM"
+  grep -q '"cancelled"' "$tmp/cancel/matrix.json" 2> /dev/null || failed "a cancelled run's matrix does not say so"
+  left=$(pgrep -f -- "$tmp/cancel" || true)
+  [ -z "$left" ] || failed "a cancelled run left processes running: $(ps -o pid,args -p "${left//$'\n'/,}" | tail -n +2)"
+fi
 
 ## 5. What a good run's reports carry.
 run "$cli" run --env native --backend sha256/generic --check vectors --check abi --check fuzz -j 2 --out "$tmp/run" \

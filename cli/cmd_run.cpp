@@ -8,6 +8,7 @@
 // fuzz check runs alone, all as tasks on a pool of one worker per core, so
 // that independent environments use every core. An environment's matrix is
 // printed as soon as its last task ends.
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -29,12 +30,14 @@
 #include "catalog.h"
 #include "cell_calls.h"
 #include "commands.h"
+#include "cpu/cpu.h"
 #include "emulator_selftest.h"
 #include "env_features.h"
 #include "environments.h"
 #include "gtest_log.h"
 #include "gtest_results.h"
 #include "matrix.h"
+#include "modules.h"
 #include "output_paths.h"
 #include "process.h"
 #include "progress.h"
@@ -77,9 +80,10 @@ std::string column_of(const std::string& suite, const std::string& name) {
 struct Tally {
   int passed = 0, failed = 0, skipped = 0, warned = 0;
   double seconds = 0;
-  std::string first_failure, skip_reason, first_warning;
+  std::string first_failure, skip_reason, first_warning, first_note;
   void add(const TestOutcome& t) {
     seconds += t.seconds;
+    if (first_note.empty()) first_note = t.note;
     if (!t.warning.empty() && warned++ == 0) first_warning = t.warning;
     if (t.result == TestOutcome::kFailed) {
       if (failed++ == 0) {
@@ -109,7 +113,8 @@ struct Tally {
                                                         : "every test skipped"};
     if (warned)
       return {Status::kWarn, warned == 1 ? first_warning : fmt::format("{} (and {} more)", first_warning, warned - 1)};
-    return {Status::kPass, fmt::format("{} passed, {} skipped", passed, skipped)};
+    return {Status::kPass, fmt::format("{} passed, {} skipped{}", passed, skipped,
+                                       first_note.empty() ? "" : "; " + first_note)};
   }
 };
 
@@ -779,6 +784,31 @@ std::string matrix_json_path(const RunOptions& o) {
   return o.json_out.empty() ? (run_dir(o) / "matrix.json").string() : o.json_out;
 }
 
+// A module given for another architecture whose environments the run does
+// not select would silently never run: a usage error that says which
+// environments would run it.
+static int check_module_reach(const Selection& sel) {
+  const std::string native(cpu::arch_name(cpu::build_arch()));
+  std::map<std::string, std::vector<std::string>> envs_of_arch;
+  std::set<std::string> selected_archs;
+  for (const auto& [id, arch] : environment_archs()) {
+    envs_of_arch[arch].push_back(id);
+    if (sel.env(id)) selected_archs.insert(arch);
+  }
+  for (const auto& [arch, ids] : envs_of_arch) {
+    const std::string files = modules_for(arch);
+    if (arch == native || files.empty() || selected_archs.contains(arch)) continue;
+    std::string names;
+    for (const std::string& id : ids) names += " " + id;
+    fmt::print(stderr,
+               "lockstep run: module {} is built for {}, and no environment the run selects runs {} code; "
+               "these would:{}\n",
+               files, arch, arch, names);
+    return 2;
+  }
+  return 0;
+}
+
 int cmd_run(const RunOptions& o) {
   std::vector<Environment> all_envs = environments();
   if (!o.build.empty()) {
@@ -807,7 +837,15 @@ int cmd_run(const RunOptions& o) {
     if (std::none_of(ids.begin(), ids.end(), [&](const std::string& id) { return glob_match(p, id); })) {
       std::string known;
       for (const std::string& id : ids) known += " " + id;
-      fmt::print(stderr, "lockstep run: --env '{}' names no environment (known:{})\n", p, known);
+      // The kernel-glue environments exist only beside such a module.
+      const std::string simd =
+          p.starts_with("simd-") && std::none_of(ids.begin(), ids.end(), [](const std::string& id) {
+            return id.starts_with("simd-");
+          })
+              ? "; simd-unusable and simd-alternate run the kernel glue of a module built with "
+                "lockstep/kernel_compat.h (lockstep tree builds them), and none is loaded"
+              : "";
+      fmt::print(stderr, "lockstep run: --env '{}' names no environment (known:{}){}\n", p, known, simd);
       return 2;
     }
   for (const std::string& f : o.families)
@@ -830,6 +868,7 @@ int cmd_run(const RunOptions& o) {
   std::vector<Environment> envs;
   for (const Environment& e : all_envs)
     if (sel.env(e.id)) envs.push_back(e);
+  if (const int rc = check_module_reach(sel); rc != 0) return rc;
   if (const int rc = check_run_outputs(o, "lockstep run"); rc != 0) return rc;
   if (const int rc = check_env_features(envs, "lockstep run"); rc != 0) return rc;
   fmt::print("lockstep run: {} environment(s), {} at a time; logs under {}\n", envs.size(),
@@ -838,8 +877,16 @@ int cmd_run(const RunOptions& o) {
   std::fflush(stdout);
 
   const Clock::time_point start = Clock::now();
+  cancel_children_on_signals();
   Runner runner(o, sel, expect ? &*expect : nullptr);
   const std::vector<EnvReport> reports = runner.run(envs);
+  // A CI runner's cancel, a kill: the children are gone, the reports say
+  // what ran before it, and that the run did not finish.
+  const int cancelled = cancel_signal();
+  const std::string cancel_note =
+      cancelled ? fmt::format("cancelled by {}: the cells that had not finished are failed or missing",
+                              cancelled == SIGINT ? "SIGINT" : "SIGTERM")
+                : "";
 
   bool failed = std::any_of(reports.begin(), reports.end(),
                             [](const EnvReport& e) { return e.status.status == Status::kFail; });
@@ -886,19 +933,23 @@ int cmd_run(const RunOptions& o) {
     envs_json.push_back(j);
   }
   const fs::path json_path = matrix_json_path(o);
-  write_file(json_path, nlohmann::json{{"environments", envs_json},
-                                       {"failed", failed || !problems.empty() || !usage.empty()},
-                                       {"cells", summary}}
-                                .dump(2) +
-                            "\n");
+  nlohmann::json matrix{{"environments", envs_json},
+                        {"failed", failed || !problems.empty() || !usage.empty() || cancelled},
+                        {"cells", summary}};
+  if (cancelled) matrix["cancelled"] = cancel_note;
+  write_file(json_path, matrix.dump(2) + "\n");
   fmt::print("matrix written to {}\n", json_path.string());
   if (!o.junit_out.empty()) {
-    write_file(o.junit_out, junit_xml(reports));
+    write_file(o.junit_out, junit_xml(reports) + (cancelled ? "<!-- " + cancel_note + " -->\n" : ""));
     fmt::print("JUnit XML written to {}\n", o.junit_out);
   }
   if (!o.ktap_out.empty()) {
-    write_file(o.ktap_out, ktap(reports));
+    write_file(o.ktap_out, ktap(reports) + (cancelled ? "# " + cancel_note + "\n" : ""));
     fmt::print("KTAP written to {}\n", o.ktap_out);
+  }
+  if (cancelled) {
+    fmt::print(stderr, "lockstep run: {}\n", cancel_note);
+    return 128 + cancelled;
   }
   if (!usage.empty()) {
     fmt::print(stderr, "lockstep run: {}", usage);

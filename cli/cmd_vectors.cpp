@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 
 #include "commands.h"
+#include "file_kind.h"
 #include "backend.h"
 #include "catalog.h"
 #include "conformance/vector_runner.h"
@@ -304,7 +305,9 @@ int cmd_vectors(const std::vector<std::string>& paths, const std::string& backen
     } else if (fs::is_regular_file(p, ec)) {
       entries.push_back({p, arg, {}, {}});
     } else {
-      fmt::print(stderr, "lockstep vectors: {}: no such file or directory\n", arg);
+      // A FIFO or a device would block or never end: named, never read.
+      fmt::print(stderr, "lockstep vectors: {}: {}{}\n", arg, path_kind(arg),
+                 path_missing(arg) ? "" : ", not a vector file or a directory of them");
       status = 1;
     }
   }

@@ -48,6 +48,7 @@ SuiteRun run_gtest(const std::vector<std::string>& command, const std::vector<st
           o.skip_reason = t.value("skip_reason", "");
         }
         o.warning = t.value("lockstep_warning", "");
+        o.note = t.value("lockstep_note", "");
         o.seconds = std::strtod(t.value("time", "0s").c_str(), nullptr);  // "0.123s"
         run.tests.push_back(std::move(o));
       }

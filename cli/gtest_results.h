@@ -16,6 +16,7 @@ struct TestOutcome {
   std::string skip_reason;  // from the test's "skip_reason" property
   std::string warning;      // from its "lockstep_warning" property: a WARN
   double seconds = 0;       // how long it ran, as its report says
+  std::string note = {};    // from its "lockstep_note" property: said on a PASS
 };
 
 struct SuiteRun {

@@ -8,25 +8,23 @@
 
 #include <fmt/format.h>
 
+#include "file_kind.h"
 #include "module/loader.h"
 
 namespace lockstep::cli {
 namespace {
 
-// What `mode` is, when it is not a regular file.
-const char* file_kind(mode_t mode) {
-  if (S_ISDIR(mode)) return "a directory";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "not a regular file";
-}
-
 // Prints and returns 2 when `file` exists and is no regular file.
 int judge_module_file(const std::string& file, std::string_view given_as) {
   struct stat st;
-  if (stat(file.c_str(), &st) != 0 || S_ISREG(st.st_mode)) return 0;
+  // A missing --module is route_modules' to report; a missing item of the
+  // variable is reported here, where where it came from is known.
+  if (stat(file.c_str(), &st) != 0) {
+    if (given_as.empty()) return 0;
+    fmt::print(stderr, "lockstep: module {}{}: {}\n", file, given_as, path_kind(file));
+    return 2;
+  }
+  if (S_ISREG(st.st_mode)) return 0;
   fmt::print(stderr, "lockstep: module {}{}: {}, not a shared object file\n", file, given_as,
              file_kind(st.st_mode));
   return 2;

@@ -1,10 +1,12 @@
 #include "process.h"
 
 #include <fcntl.h>
-#include <spawn.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -13,6 +15,38 @@
 extern char** environ;
 
 namespace lockstep::cli {
+namespace {
+
+// The children running now, by process group, for the signal handler.
+constexpr int kMaxChildren = 256;
+std::atomic<pid_t> g_children[kMaxChildren];
+std::atomic<int> g_cancel_signal{0};
+
+int track_child(pid_t pid) {
+  for (int i = 0; i < kMaxChildren; ++i) {
+    pid_t expected = 0;
+    if (g_children[i].compare_exchange_strong(expected, pid)) {
+      // A signal that came between the fork and here found no slot.
+      if (g_cancel_signal.load() != 0) kill(-pid, SIGKILL);
+      return i;
+    }
+  }
+  return -1;
+}
+
+void untrack_child(int slot) {
+  if (slot >= 0) g_children[slot].store(0);
+}
+
+// SIGINT, SIGTERM: every child's group is killed; the run then finishes
+// its reports, saying it was cancelled (cmd_run).
+void on_cancel(int sig) {
+  g_cancel_signal.store(sig);
+  for (std::atomic<pid_t>& c : g_children)
+    if (const pid_t pid = c.load(); pid > 0) kill(-pid, SIGKILL);
+}
+
+}  // namespace
 
 ProcessResult run_process(const std::vector<std::string>& argv,
                           const std::vector<std::pair<std::string, std::string>>& env,
@@ -35,23 +69,53 @@ ProcessResult run_process(const std::vector<std::string>& argv,
   for (std::string& v : vars) cenv.push_back(v.data());
   cenv.push_back(nullptr);
 
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&fa, 1, 2);
-  pid_t pid;
-  const int rc = posix_spawn(&pid, cargv[0], &fa, nullptr, cargv.data(), cenv.data());
-  posix_spawn_file_actions_destroy(&fa);
-  if (rc != 0) {
-    r.error = "cannot run " + argv[0] + ": " + std::strerror(rc);
+  // Each child leads a process group of its own (an emulator's, a death
+  // test's children with it) and dies with this process (PDEATHSIG): a
+  // cancelled or killed run leaves nothing running. Between fork and exec
+  // only async-signal-safe calls: this process has threads.
+  if (cancel_signal() != 0) {
+    r.error = "not started: the run was cancelled";
     r.status = 127;
     return r;
   }
+  const pid_t parent = getpid();
+  const pid_t pid = fork();
+  if (pid == 0) {
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(127);
+    const int fd = open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0 || dup2(fd, 1) < 0 || dup2(1, 2) < 0) _exit(127);
+    execve(cargv[0], cargv.data(), cenv.data());
+    const char msg[] = "lockstep: cannot execute the program\n";
+    (void)!write(2, msg, sizeof msg - 1);
+    _exit(127);
+  }
+  if (pid < 0) {
+    r.error = "cannot run " + argv[0] + ": " + std::strerror(errno);
+    r.status = 127;
+    return r;
+  }
+  setpgid(pid, pid);  // as the child does: whichever runs first
+  const int slot = track_child(pid);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
+  untrack_child(slot);
   r.status = WIFSIGNALED(status) ? -WTERMSIG(status) : WEXITSTATUS(status);
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 127 && access(cargv[0], X_OK) != 0)
+    r.error = "cannot run " + argv[0] + ": " + std::strerror(errno);
   return r;
+}
+
+int cancel_signal() { return g_cancel_signal.load(std::memory_order_relaxed); }
+
+void cancel_children_on_signals() {
+  struct sigaction sa = {};
+  sa.sa_handler = on_cancel;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
 }
 
 std::string find_program(const std::string& name) {

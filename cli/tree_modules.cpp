@@ -2,6 +2,8 @@
 // tree` and `lockstep bench --tree`.
 #include "tree_modules.h"
 
+#include "file_kind.h"
+
 #include <unistd.h>
 
 #include <cstdio>
@@ -25,8 +27,14 @@ fs::path out_dir_for(const fs::path& tree) {
 
 int open_tree(const std::string& dir, const std::vector<Recipe>& recipes, const char* who, OpenTree& into) {
   std::error_code ec;
+  // A missing input is status 1 (README's contract); one that is there
+  // but no directory is a usage error, 2.
+  if (path_missing(dir)) {
+    std::fprintf(stderr, "%s: %s: no such file or directory\n", who, dir.c_str());
+    return 1;
+  }
   if (!fs::is_directory(dir, ec)) {
-    std::fprintf(stderr, "%s: %s: not a directory\n", who, dir.c_str());
+    std::fprintf(stderr, "%s: %s: %s, not a directory\n", who, dir.c_str(), path_kind(dir).c_str());
     return 2;
   }
   into.tree = fs::canonical(dir, ec);

@@ -58,6 +58,11 @@ void warn(const std::string& text) {
   testing::Test::RecordProperty("lockstep_warning", text);
 }
 
+void note(const std::string& text) {
+  std::printf("[ NOTE     ] %s\n", text.c_str());
+  testing::Test::RecordProperty("lockstep_note", text);
+}
+
 void skip_not_applicable(const std::string& why) { skip_with_reason("not applicable: " + why); }
 
 void skip_with_reason(const std::string& why) {

@@ -54,6 +54,10 @@ void PrintTo(const HashParam& p, std::ostream* os);
 // cell, never a failure) and prints every one to the log.
 void warn(const std::string& text);
 
+// note records a word on the running test's PASS for the matrix cell (a
+// check that ran in a reduced form says how), and prints it to the log.
+void note(const std::string& text);
+
 // skip_not_applicable skips the running test as a check that does not
 // apply to its row (the matrix shows the reason; coverage does not hold
 // the SKIP against the backend). Call as `return skip_not_applicable(...)`.

@@ -222,7 +222,7 @@ mkdir -p "$tmp/no-patches"
 expect 2 'holds no \*.patch' -- tree "$mini" --series "$tmp/no-patches"
 
 # Not a tree at all: usage errors.
-expect 2 'not a directory' -- tree "$tmp/no-such-dir"
+expect 1 'no-such-dir: no such file or directory' -- tree "$tmp/no-such-dir"
 mkdir "$tmp/empty"
 expect 2 'holds none of the files the recipes know' -- tree "$tmp/empty"
 expect 2 'holds none of the files' -- tree "$mini/lib"

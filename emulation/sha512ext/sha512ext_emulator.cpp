@@ -378,6 +378,9 @@ constinit const trap::Emulator kTrapEmulator = {
     .handle = handle,
     // A block is 72 instructions, each a trap until its site is patched.
     .fuzz_runs = 2000,
+    // 2^31 bytes are 1.2 billion emulated instructions (minutes); 16 MiB
+    // are 9.4 million, a few seconds.
+    .huge_call_bytes = (size_t{1} << 24) + 131,
     // Arrow Lake-S (Core Ultra 200S): family 6 model 0xc6, the first desktop
     // part with SHA512 (no AVX-512). The stepping is not modelled.
     .identity = {.vendor = "GenuineIntel", .family = 6, .model = 0xc6, .stepping = 0,

@@ -61,6 +61,11 @@ struct Emulator {
   // Zhaoxin's have PHE and no SHA-NI, and a kernel glue that finds SHA-NI
   // never reaches its PHE path). Empty: nothing.
   std::string_view cpu_mask = {};
+  // The huge column's one call under this emulator, in bytes; 0: the full
+  // 2^31 + 131. An emulator that costs a call per instruction asks for a
+  // shorter one (the cell says so): the 2 GiB call is the backend's length
+  // arithmetic, and runs where the CPU has the extension.
+  size_t huge_call_bytes = 0;
   // The CPU the environment is (cpu::declare_identity): what boot_cpu_data
   // and every report say there, on any host. A CPU that has the extension.
   cpu::ModelIdentity identity = {};
