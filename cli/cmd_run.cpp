@@ -868,6 +868,14 @@ int cmd_run(const RunOptions& o) {
   std::vector<Environment> envs;
   for (const Environment& e : all_envs)
     if (sel.env(e.id)) envs.push_back(e);
+  // Without --env, a model that executes what an earlier one of its
+  // emulator does runs the same code paths again: said, and left out.
+  if (o.envs.empty())
+    for (Environment& e : envs)
+      if (!e.same_as.empty() && e.unavailable.empty())
+        e.unavailable = fmt::format("the features of {} under the same emulator: its cells stand for these "
+                                    "(--env {} runs it)",
+                                    e.same_as, e.id);
   if (const int rc = check_module_reach(sel); rc != 0) return rc;
   if (const int rc = check_run_outputs(o, "lockstep run"); rc != 0) return rc;
   if (const int rc = check_env_features(envs, "lockstep run"); rc != 0) return rc;

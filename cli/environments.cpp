@@ -118,13 +118,19 @@ std::vector<Environment> environments() {
   const fs::path arm_build = source / "build" / "aarch64";
   for (const models::Model& m : models::table().models) {
     const models::Emulator* em = models::find_emulator(m.emulator);
+    std::string same_as;
+    for (const models::Model& earlier : models::table().models) {
+      if (&earlier == &m) break;
+      if (same_as.empty() && earlier.emulator == m.emulator && earlier.features == m.features) same_as = earlier.id;
+    }
     Environment e{.id = m.id,
                   .build = build,
                   // The emulator's CPUID is the model's identity: a stand-in
                   // for the host's has no say there.
                   .vars = {{"LOCKSTEP_CPU_MODEL", m.id}, {"LOCKSTEP_CPU_IDENTITY", ""}},
                   .gtest_filter = em->skip_tests.empty() ? "" : "-" + em->skip_tests,
-                  .fuzz_runs = 2000};
+                  .fuzz_runs = 2000,
+                  .same_as = same_as};
     if (m.emulator == "qemu-x86_64") {
       e.name = "qemu-x86_64 -cpu " + m.cpu;
       e.launcher = {qemu_x86, "-cpu", m.cpu};

@@ -28,6 +28,9 @@ struct Environment {
   // A trap emulator's own tests, relative to `build`, run before the
   // environment's suites (emulator_selftest.h); empty: none.
   std::filesystem::path selftest = {};
+  // An earlier model of the same emulator with the same features: the run
+  // leaves this one out unless --env names it (the same code paths).
+  std::string same_as = {};
 };
 
 std::vector<Environment> environments();

@@ -95,12 +95,20 @@ int main(int argc, char** argv) {
   auto* tree = app.add_subcommand("tree", "Build the crypto of a Linux or U-Boot source tree (trees/ recipes) and run the matrix on it");
   tree->add_option("dir", to.dir, "The tree's top directory")->required();
   add_run_options(tree, to.run);
-  tree->add_option("--series", to.series,
-                   "Also the tree after this patch series, applied to a copy (repeatable: patches or mails "
-                   "in order, or a directory of *.patch/*.diff/*.mbox/*.eml); both in one matrix, compared");
+  // One value per --series: `tree --series P DIR` is P and the tree, not
+  // two patches.
+  auto* series = tree->add_option("--series", to.series,
+                                  "Also the tree after this patch series, applied to a copy (repeatable: patches or "
+                                  "mails in order, or a directory of *.patch/*.diff/*.mbox/*.eml); both in one "
+                                  "matrix, compared")
+                     ->allow_extra_args(false)
+                     ->take_all();
+  // Below a millisecond a timing says nothing: no ratio is made of one.
   tree->add_option("--bench-time", to.bench_time,
-                   "With --series: seconds per benchmark of the before/after MB/s table (default 0.05; 0: no table)")
-      ->check(seconds_option(/*zero_allowed=*/true, 60));
+                   "With --series: seconds per benchmark of the before/after MB/s table (default 0.05; 0: no table; "
+                   "else at least 0.001)")
+      ->check(seconds_option(/*zero_allowed=*/true, 60, /*min=*/0.001))
+      ->needs(series);
 
   FuzzOptions fo;
   auto* fuzz = app.add_subcommand("fuzz", "Fuzz a harness (libFuzzer where built, else the replay driver)");

@@ -8,8 +8,8 @@
 namespace lockstep::cli {
 
 // seconds_option accepts a finite number of seconds above 0 (or from 0 with
-// `zero_allowed`) and at most `max`; anything else is a usage error
-// naming the value.
-CLI::Validator seconds_option(bool zero_allowed, double max);
+// `zero_allowed`), at least `min` unless 0, and at most `max`; anything
+// else is a usage error naming the value.
+CLI::Validator seconds_option(bool zero_allowed, double max, double min = 0);
 
 }  // namespace lockstep::cli

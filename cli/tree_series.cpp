@@ -89,7 +89,10 @@ std::vector<Patch> patches_of(const fs::path& file, size_t index, const fs::path
     if (fs::file_size(diff) == 0) continue;
     out.push_back({diff, fmt::format("{}: {}", file.filename().string(), subject.empty() ? "(no subject)" : subject)});
   }
-  if (out.empty()) *error = fmt::format("{}: no mail in it carries a diff", file.string());
+  // The cover letter `git format-patch --cover-letter` writes beside the
+  // patches: a mail with no diff, and no error in a series folder.
+  if (out.empty() && file.filename() != "0000-cover-letter.patch")
+    *error = fmt::format("{}: no mail in it carries a diff", file.string());
   return out;
 }
 
@@ -142,7 +145,7 @@ std::vector<fs::path> series_files(const std::vector<std::string>& args, std::st
     std::error_code ec;
     if (fs::is_directory(a, ec)) {
       std::vector<fs::path> found;
-      for (const fs::directory_entry& e : fs::directory_iterator(a, ec)) {
+      for (const fs::directory_entry& e : fs::directory_iterator(fs::absolute(a, ec), ec)) {
         const std::string ext = e.path().extension().string();
         if (e.is_regular_file() && (ext == ".patch" || ext == ".diff" || ext == ".mbox" || ext == ".eml"))
           found.push_back(e.path());
@@ -154,7 +157,8 @@ std::vector<fs::path> series_files(const std::vector<std::string>& args, std::st
       std::sort(found.begin(), found.end());
       out.insert(out.end(), found.begin(), found.end());
     } else if (fs::is_regular_file(a, ec)) {
-      out.emplace_back(a);
+      // Absolute: git applies it from inside the tree's copy.
+      out.push_back(fs::absolute(a, ec));
     } else {
       *error = a + ": no such file or directory";
       return {};

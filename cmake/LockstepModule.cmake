@@ -30,13 +30,16 @@ function(lockstep_add_module target)
   set_target_properties(${target} PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON)
   target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:C>:-Wall -Wextra>)
 
-  # Export the entry point and nothing else, without asking the sources to
-  # mark anything: a module's other symbols (kernel code has generic names
-  # such as sha256_transform) must not interpose on lockstep's own or on
-  # another module's.
+  # Export the entry point, and the kernel environment's pointer which the
+  # loader fills in (lockstep/kernel_host.h: a module built with
+  # kernel_compat.h gets the environment, built this way or with cc
+  # -shared), and nothing else, without asking the sources to mark
+  # anything: a module's other symbols (kernel code has generic names such
+  # as sha256_transform) must not interpose on lockstep's own or on another
+  # module's.
   set(map "${CMAKE_CURRENT_BINARY_DIR}/${target}.map")
   file(CONFIGURE OUTPUT "${map}"
-       CONTENT "{ global: lockstep_module_v1; local: *; };\n")
+       CONTENT "{ global: lockstep_module_v1; lockstep_kernel_host_v1; local: *; };\n")
   target_link_options(${target} PRIVATE "LINKER:--version-script=${map}")
   set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS "${map}")
 endfunction()

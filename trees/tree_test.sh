@@ -218,6 +218,23 @@ cd - > /dev/null
 expect 2 'patch 2 of 2 \(stale.diff\) does not apply' \
   -- tree "$mini" --env native --series "$series/comment.diff" --series "$series/stale.diff"
 expect 2 'no-such.patch: no such file' -- tree "$mini" --series "$tmp/no-such.patch"
+# The series options as a user slips with them: the tree after --series is
+# the tree; --bench-time needs a series and a time that can be measured.
+# (and a series named relative to where lockstep runs)
+expect 0 'series: 0 cells changed' \
+  -- tree --series "$(realpath --relative-to=. "$series/comment.diff")" "$mini" --env native --check vectors \
+  --bench-time 0 --out "$tmp/run"
+expect 2 'bench-time requires --series' -- tree "$mini" --env native --bench-time 1 --out "$tmp/run"
+expect 2 "'1e-9' is not a number of seconds with S = 0 or 0.001 <= S <= 60" \
+  -- tree "$mini" --env native --series "$series/comment.diff" --bench-time 1e-9 --out "$tmp/run"
+# The folder git format-patch --cover-letter writes: its cover letter is
+# no patch, and no error.
+mkdir -p "$tmp/with-cover"
+cp "$series/comment.diff" "$tmp/with-cover/0001-comment.patch"
+printf 'From 0 Mon Sep 17 00:00:00 2001\nFrom: A <a@example.org>\nSubject: [PATCH 0/1] a comment\n\nWhy.\n' \
+  > "$tmp/with-cover/0000-cover-letter.patch"
+expect 0 'series: 0 cells changed' \
+  -- tree "$mini" --env native --check vectors --series "$tmp/with-cover" --bench-time 0 --out "$tmp/run"
 mkdir -p "$tmp/no-patches"
 expect 2 'holds no \*.patch' -- tree "$mini" --series "$tmp/no-patches"
 

@@ -1,7 +1,8 @@
 /*
  * An example lockstep module written the way lib/crypto code is: kernel
  * types and attributes, an assembly helper with the kernel's linkage
- * macros (load_be32.S), kernel_fpu_begin()/end() around the block loop and
+ * macros (load_be32.S), kernel_fpu_begin()/end() around the block loop where
+ * irq_fpu_usable() allows a section, and
  * a static_call to the selected block function, all from
  * lockstep/kernel_compat.h. Built with it included first:
  *
@@ -64,12 +65,19 @@ DEFINE_STATIC_CALL(example_sha256_block, sha256_block_generic);
 static void sha256_blocks(struct lockstep_sha256_state *state, const u8 *data,
 			  size_t nblocks)
 {
-	kernel_fpu_begin();
+	/* As lib/crypto's arch glue: a section only where one may be opened
+	 * (not in an interrupt that came during another); the same block
+	 * function outside one otherwise, since it needs no vector state. */
+	const bool simd = irq_fpu_usable();
+
+	if (simd)
+		kernel_fpu_begin();
 	while (nblocks--) {
 		static_call(example_sha256_block)(state->h, data);
 		data += 64;
 	}
-	kernel_fpu_end();
+	if (simd)
+		kernel_fpu_end();
 }
 
 static const struct lockstep_backend backends[] = {
