@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "process.h"
+#include "tree_assembler.h"
 
 namespace lockstep::cli::tree {
 namespace {
@@ -169,6 +170,8 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
                                    "-o", module.string(), adapter_file.string(),
                                    (source_dir / "trees" / "support" / (m.family + "_generic.c")).string()};
   for (const std::string& option : m.config) argv.push_back("-D" + option + "=1");
+  for (const std::string& option : assembler_config(cc, m.arch, source_dir, out_dir / "assembler-probes"))
+    argv.push_back("-D" + option + "=1");
   for (const std::string& s : m.sources) argv.push_back((tree / s).string());
   argv.insert(argv.end(), generated.begin(), generated.end());
   // Unchanged since the last build: the module stands (a tree is large and

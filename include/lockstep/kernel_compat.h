@@ -39,6 +39,22 @@
 	name:
 #define SYM_TYPED_FUNC_START(name) SYM_FUNC_START(name)
 #define SYM_FUNC_END(name) .size name, .-name
+/* <linux/linkage.h> before 5.5, and the files that kept it: ENTRY and
+ * ENDPROC, END for data, arm64's ENDPIPROC (a position-independent alias). */
+#define ENTRY(name)                                                            \
+	.globl name;                                                           \
+	.p2align 4;                                                            \
+	name:
+#define ENDPROC(name)                                                          \
+	.type name, %function;                                                 \
+	.size name, .-name
+#define END(name) .size name, .-name
+#define ENDPIPROC(name)                                                        \
+	.globl __pi_##name;                                                    \
+	.type __pi_##name, %function;                                          \
+	.set __pi_##name, name;                                                \
+	.size __pi_##name, .-__pi_##name;                                      \
+	ENDPROC(name)
 
 /* The return and the control-flow-integrity marks: user space needs none
  * of the kernel's mitigations around them. */
@@ -73,6 +89,29 @@
 	/* A kernel's loop yields here when a reschedule is due; a user-space
 	 * caller never asks for one. */
 	.macro cond_yield, lbl:req, tmp:req, tmp2
+	.endm
+	/* Up to Linux 6.1 a NEON loop yielded inside the assembly:
+	 * if_will_cond_yield_neon, the code that saves what it needs, then
+	 * do_cond_yield_neon (kernel_neon_end(), kernel_neon_begin()), the
+	 * code that reloads it, endif_yield_neon [lbl]. Here every yield point
+	 * yields, a section boundary each time: the vector registers come back
+	 * as they were before the section, as after a real preemption they
+	 * hold another task's, so code that does not reload what it saved
+	 * computes wrong digests. */
+	.macro if_will_cond_yield_neon
+	.endm
+	.macro do_cond_yield_neon
+	bl lockstep_kernel_neon_yield
+	.endm
+	.macro endif_yield_neon, lbl
+	.ifnb \lbl
+	b \lbl
+	.endif
+	.endm
+	.macro cond_yield_neon, lbl
+	if_will_cond_yield_neon
+	do_cond_yield_neon
+	endif_yield_neon \lbl
 	.endm
 	/* frame_push regcount, extra: a frame record (x29, x30; x29 = sp),
 	 * x19 and the next regcount - 1 callee-saved registers, and extra
@@ -346,6 +385,13 @@ static inline bool crypto_simd_usable(void) { return lockstep_kernel_simd_usable
 static inline void kernel_fpu_begin(void) { lockstep_kernel_simd_begin("kernel_fpu_begin"); }
 static inline void kernel_fpu_end(void) { lockstep_kernel_simd_end("kernel_fpu_end"); }
 static inline void kernel_neon_begin(void) { lockstep_kernel_simd_begin("kernel_neon_begin"); }
+/* do_cond_yield_neon's call (the assembler part above): the section ends
+ * and opens again. Weak: every file of a module may define it. */
+__attribute__((weak, visibility("hidden"))) void lockstep_kernel_neon_yield(void)
+{
+	lockstep_kernel_simd_end("kernel_neon_end (do_cond_yield_neon)");
+	lockstep_kernel_simd_begin("kernel_neon_begin (do_cond_yield_neon)");
+}
 static inline void kernel_neon_end(void) { lockstep_kernel_simd_end("kernel_neon_end"); }
 /* <asm/simd.h> on arm64 since 6.19: scoped_ksimd() { ... } runs its block
  * in a kernel_neon_begin()/end() section; the end runs however the block
