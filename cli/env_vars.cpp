@@ -38,6 +38,8 @@ int check_lockstep_variables() {
   if (const char* v = set_value("LOCKSTEP_CPU_MODEL"); v && models::find(v) == nullptr)
     errors += fmt::format("LOCKSTEP_CPU_MODEL={}: names no model of emulation/cpu_models.json (known: {})\n", v,
                           known_models());
+  if (const char* v = set_value("LOCKSTEP_CPU_IDENTITY"))
+    if (const cpu::IdentityParse p = cpu::parse_identity(v); !p.error.empty()) errors += p.error + "\n";
   if (const char* v = set_value("LOCKSTEP_KERNEL_SIMD")) {
     const std::string_view mode = v;
     if (mode != "usable" && mode != "unusable" && mode != "alternate")
