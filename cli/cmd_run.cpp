@@ -42,6 +42,7 @@
 #include "process.h"
 #include "progress.h"
 #include "row_modules.h"
+#include "row_placement.h"
 #include "run_reports.h"
 #include "run_select.h"
 #include "task_pool.h"
@@ -59,6 +60,7 @@ struct Row {
   bool usable = false;
   std::string missing;  // features it lacks there
   std::string declined;  // why the backend runs none of this algorithm, or ""
+  std::string elsewhere;  // the model of this emulator where the row runs instead (row_placement.h), or ""
 };
 
 // Which matrix column a GoogleTest test feeds; "" for suites that are not
@@ -206,6 +208,8 @@ class Runner {
   // run runs every selected environment and returns their reports in order.
   std::vector<EnvReport> run(const std::vector<Environment>& envs) {
     fs::create_directories(out_root_);
+    for (const Environment& e : envs)
+      if (e.unavailable.empty()) available_ids_.push_back(e.id);
     for (const Environment& e : envs) {
       auto r = std::make_unique<EnvRun>();
       r->env = &e;
@@ -340,10 +344,13 @@ class Runner {
       row.usable = d.at("usable").get<bool>();
       row.missing = d.at("missing").get<std::string>();
       row.declined = d.value("declined", "");
+      if (row.usable && d.value("module", "").empty())
+        row.elsewhere = runs_in(env.id, d.value("needs", ""), available_ids_);
       r.rows.push_back(std::move(row));
     }
     std::set<std::string> row_tests;
-    for (const Row& row : r.rows) row_tests.insert(row.test_name);
+    for (const Row& row : r.rows)
+      if (row.elsewhere.empty()) row_tests.insert(row.test_name);
 
     // The tests to run: the environment's filter, then the selection.
     std::vector<std::string> tests;
@@ -387,7 +394,7 @@ class Runner {
     if (sel_.check("fuzz")) {
       std::set<std::string> seen;
       for (const Row& row : r.rows)
-        if (seen.insert(row.key.backend).second) fuzzed.push_back(&row);
+        if (row.elsewhere.empty() && seen.insert(row.key.backend).second) fuzzed.push_back(&row);
     }
     r.fuzz_total = static_cast<int>(fuzzed.size());
     r.pending = static_cast<int>(r.shards.size() + fuzzed.size());
@@ -616,6 +623,14 @@ class Runner {
       const nlohmann::json& prov = rep.provenance;
       for (const std::string& col : rep.matrix.columns()) {
         Cell cell;
+        if (!row.elsewhere.empty()) {
+          cell = {Status::kSkip, fmt::format("the same code under the same emulator runs in {}, the lowest "
+                                             "model of the run with its needs: its cells stand for this one",
+                                             row.elsewhere)};
+          cell.provenance = rep.provenance;
+          rep.matrix.set(row.key, col, std::move(cell));
+          continue;
+        }
         if (col == "fuzz") {
           cell = r.fuzz.count(row.key.backend) ? r.fuzz[row.key.backend]
                                                : Cell{Status::kFail, "the fuzz check did not run"};
@@ -707,6 +722,7 @@ class Runner {
   const fs::path out_root_;
   std::vector<std::unique_ptr<EnvRun>> runs_;
   size_t shards_per_env_ = 1;
+  std::vector<std::string> available_ids_;  // the environments of this run that can run
   TaskPool* pool_ = nullptr;
   Progress* progress_ = nullptr;
 };

@@ -37,6 +37,7 @@ nlohmann::json describe() {
         {"backend", b.name},
         {"test_name", param_name(alg, b)},
         {"usable", b.usable(eff)},
+        {"needs", b.needs.to_string()},
         {"missing", (b.needs - eff).to_string()},
         {"default", alg.family->default_backend() == &b},
         {"declined", declined(alg, b)},
