@@ -191,6 +191,19 @@ std::string Report::to_string() const {
 
 bool can_check_upper_vector_state() { return (cpu_flags() & X86_FLAG_XINUSE) != 0; }
 
+bool upper_state_blind_to_zeroing_idioms() {
+  static const bool blind = [] {
+    if (!can_check_upper_vector_state()) return false;
+    std::uint32_t lo, hi;
+    asm volatile("vzeroupper\n\tvpxor %%ymm0, %%ymm0, %%ymm0\n\txgetbv\n\tvzeroupper"
+                 : "=a"(lo), "=d"(hi)
+                 : "c"(1)
+                 : "xmm0");
+    return ((lo >> 2) & 1) == 0;
+  }();
+  return blind;
+}
+
 namespace {
 
 // Preserving: a call made only to keep the caller's registers safe, not
@@ -242,6 +255,7 @@ std::uintptr_t call_raw(Report& report, RawFunction fn, std::span<const std::uin
 #elif defined(__aarch64__) && defined(__ELF__)
 
 bool can_check_upper_vector_state() { return false; }
+bool upper_state_blind_to_zeroing_idioms() { return false; }
 
 namespace {
 
@@ -278,6 +292,7 @@ std::uintptr_t call_raw(Report& report, RawFunction fn, std::span<const std::uin
 #else
 
 bool can_check_upper_vector_state() { return false; }
+bool upper_state_blind_to_zeroing_idioms() { return false; }
 
 std::uintptr_t call_raw(Report& report, RawFunction fn, std::span<const std::uintptr_t> args) {
   report = Report{};

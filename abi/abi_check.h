@@ -58,6 +58,13 @@ inline constexpr std::size_t kMaxArgs = 6;
 // claims the feature but reports the AVX state in use always).
 bool can_check_upper_vector_state();
 
+// Whether this CPU reports the upper state clean after a zeroing idiom
+// (vpxor ymm, ymm, ymm right after vzeroupper): AMD's Zen cores do. There a
+// vzeroupper missing after code that left only zeros in the upper halves is
+// invisible, and a clean report does not judge it. False where nothing can
+// be checked at all.
+bool upper_state_blind_to_zeroing_idioms();
+
 // Any function, as the trampoline takes it.
 using RawFunction = void (*)();
 
