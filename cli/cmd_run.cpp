@@ -903,7 +903,17 @@ int cmd_run(const RunOptions& o) {
   const Clock::time_point start = Clock::now();
   cancel_children_on_signals();
   Runner runner(o, sel, expect ? &*expect : nullptr);
-  const std::vector<EnvReport> reports = runner.run(envs);
+  std::vector<EnvReport> reports = runner.run(envs);
+  // A module of a tree that did not build is a row of every report, counted.
+  for (const RunOptions::NotBuilt& n : o.not_built) {
+    EnvReport r;
+    r.id = "build:" + n.backend;
+    r.name = "the build of " + n.backend;
+    r.status = {n.broken_by_series ? Status::kFail : Status::kSkip,
+                (n.broken_by_series ? "the series breaks its build: " : "not built: ") + n.why};
+    fmt::print("\n== {}\n   {}({})\n", r.name, status_name(r.status.status), r.status.detail.substr(0, r.status.detail.find('\n')));
+    reports.push_back(std::move(r));
+  }
   // A CI runner's cancel, a kill: the children are gone, the reports say
   // what ran before it, and that the run did not finish.
   const int cancelled = cancel_signal();

@@ -5,6 +5,7 @@
 // --series, the tree after a patch series too (tree_series.h): both in one
 // matrix, then compared.
 #include <algorithm>
+#include <cstring>
 #include <cstdio>
 #include <filesystem>
 #include <set>
@@ -108,12 +109,24 @@ int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
   }
   if (const int rc = route_modules(built.files, ""); rc != 0) return rc;
   RunOptions run = o.run;
+  // What did not build: a SKIP row each, a FAIL where the series broke a
+  // module that built before it (a posted patch that does not compile).
+  for (const auto& [backend, why] : built.not_built) {
+    const bool after = backend.ends_with(tree::kSeriesSuffix);
+    const std::string before = after ? backend.substr(0, backend.size() - std::strlen(tree::kSeriesSuffix)) : "";
+    const bool broke = after && std::find(built.backends.begin(), built.backends.end(), before) != built.backends.end();
+    run.not_built.push_back({backend, why, broke});
+  }
   if (run.backends.empty()) {
     run.backends = built.backends;
     run.backends_given = false;
   }
   const int rc = cmd_run(run);
   if (series.empty() || rc == 2) return rc;
+  for (const RunOptions::NotBuilt& n : run.not_built)
+    if (n.broken_by_series)
+      std::fprintf(stderr, "lockstep tree: the series breaks the build of %s\n",
+                   n.backend.substr(0, n.backend.size() - std::strlen(tree::kSeriesSuffix)).c_str());
   // The status is run's, over the cells of both trees: a tree that failed
   // before the series is not a pass after it. The comparison says which.
   if (tree::compare(matrix_json_path(run), untouched) == 2) return 2;

@@ -30,6 +30,13 @@ struct RunOptions {
   int jobs = 0;                       // parallel suite processes; 0: one per core
   bool list_envs = false;
   bool verbose = false;
+  // What `tree` could not build, as rows of the reports: a SKIP with the
+  // compiler's message, a FAIL where a series broke a module that built.
+  struct NotBuilt {
+    std::string backend, why;
+    bool broken_by_series = false;
+  };
+  std::vector<NotBuilt> not_built;
 };
 int cmd_run(const RunOptions& o);
 // Where cmd_run writes its matrix as JSON.

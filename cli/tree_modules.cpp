@@ -63,6 +63,7 @@ void build_all(const std::vector<Match>& found, const fs::path& tree, const fs::
     if (b.module.empty()) {
       std::printf("  SKIP  %-24s %s: %s\n", b.backend.c_str(), m.module->marker().c_str(), b.skip.c_str());
       ++into.skipped;
+      into.not_built.emplace_back(b.backend, m.module->marker() + ": " + b.skip);
       continue;
     }
     std::printf("  built %-24s %s%s (recipe %s%s)\n", b.backend.c_str(),

@@ -26,6 +26,7 @@ int open_tree(const std::string& dir, const std::vector<Recipe>& recipes, const 
 struct Modules {
   std::vector<std::string> files, backends;
   int skipped = 0;
+  std::vector<std::pair<std::string, std::string>> not_built;  // backend, why
 };
 
 // build_all builds every match of `tree` into `out`, saying on stdout what

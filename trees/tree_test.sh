@@ -178,7 +178,14 @@ expect 1 'nothing of .* built: nothing to run' -- tree "$tmp/missing-source" --o
 # A file that does not assemble: the compiler's message, and a SKIP.
 cp -r "$mini" "$tmp/broken-asm"
 echo 'not_an_instruction %rax' >> "$tmp/broken-asm/lib/crypto/x86/sha256-ni-asm.S"
-expect 0 'not_an_instruction' -- tree "$tmp/broken-asm" --env native --check conformance --out "$tmp/run"
+expect 0 'not_an_instruction' -- tree "$tmp/broken-asm" --env native --check conformance --out "$tmp/run" \
+  --junit "$tmp/broken.xml" --ktap "$tmp/broken.tap"
+# ... and a row of every report, counted: a SKIP with the compiler's words.
+check grep -qE '== the build of sha256/linux:sha256' <<< "$out"
+check grep -qE 'cells: [0-9]+ passed, 0 failed, [1-9][0-9]* skipped' <<< "$out"
+check grep -q '"id": "build:sha256/linux:sha256"' "$tmp/run/matrix.json"
+check grep -q 'skipped message="not built: ' "$tmp/broken.xml"
+check grep -q 'build:sha256/linux:sha256 # SKIP' "$tmp/broken.tap"
 
 # A patch series, before and after in one matrix: a posted mail
 # (quoted-printable, as git format-patch and mailing lists send it) that
@@ -227,6 +234,16 @@ expect 0 'series: 0 cells changed' \
 expect 2 'bench-time requires --series' -- tree "$mini" --env native --bench-time 1 --out "$tmp/run"
 expect 2 "'1e-9' is not a number of seconds with S = 0 or 0.001 <= S <= 60" \
   -- tree "$mini" --env native --series "$series/comment.diff" --bench-time 1e-9 --out "$tmp/run"
+# A series after which the glue no longer compiles: every cell of that
+# module is broken, and the run fails, saying so.
+mkdir -p "$tmp/breaks/a/lib/crypto/x86" "$tmp/breaks/b/lib/crypto/x86"
+cp "$mini/lib/crypto/x86/sha256.h" "$tmp/breaks/a/lib/crypto/x86/"
+{ cat "$mini/lib/crypto/x86/sha256.h"; echo '#error a series that breaks the build'; } > "$tmp/breaks/b/lib/crypto/x86/sha256.h"
+(cd "$tmp/breaks" && diff -u a/lib/crypto/x86/sha256.h b/lib/crypto/x86/sha256.h) > "$tmp/breaks-build.diff"
+check grep -q '^+#error' "$tmp/breaks-build.diff"
+expect 1 'the series breaks the build of sha256/linux:sha256' \
+  -- tree "$mini" --env native --check vectors --series "$tmp/breaks-build.diff" --bench-time 0 --out "$tmp/run"
+check grep -q 'the series breaks its build' "$tmp/run/matrix.json"
 # The folder git format-patch --cover-letter writes: its cover letter is
 # no patch, and no error.
 mkdir -p "$tmp/with-cover"
