@@ -12,7 +12,7 @@ trap 'rm -rf "$tmp"' EXIT
 # check and expect: the helpers of the tree tests.
 source "$src/trees/test_helpers.sh"
 
-expect 2 '/nonexistent.*not a directory' -- bench --tree /nonexistent --out "$tmp/bad"
+expect 1 '/nonexistent: no such file or directory' -- bench --tree /nonexistent --out "$tmp/bad"
 mkdir "$tmp/empty"
 expect 2 "$tmp/empty.*holds none of the files" -- bench --tree "$tmp/empty" --out "$tmp/bad"
 expect 2 'give one of them' -- bench --tree "$src/trees/testdata/linux-mini" --from "$0" --out "$tmp/bad"
