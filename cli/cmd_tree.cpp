@@ -12,6 +12,9 @@
 #include <functional>
 #include <unistd.h>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "commands.h"
 #include "environments.h"
 #include "modules.h"
@@ -78,10 +81,32 @@ int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
     }
   }
 
+  // Modules only of architectures no selected environment runs: said up
+  // front, with the environments that would run them.
+  const std::vector<tree::Match> scoped = in_scope(found, o.run);
+  if (scoped.empty()) {
+    std::set<std::string> archs;
+    for (const tree::Match& m : found)
+      if (o.run.families.empty() ||
+          std::find(o.run.families.begin(), o.run.families.end(), m.module->family) != o.run.families.end())
+        archs.insert(m.module->arch);
+    if (archs.empty()) {
+      std::fprintf(stderr, "lockstep tree: %s holds no module of the families selected\n", tree.c_str());
+      return 2;
+    }
+    std::string envs;
+    for (const auto& [id, arch] : environment_archs())
+      if (archs.contains(arch)) envs += " " + id;
+    std::fprintf(stderr,
+                 "lockstep tree: %s holds modules for %s only (of the families selected), and no environment the "
+                 "run selects runs that code; these would:%s\n",
+                 tree.c_str(), fmt::format("{}", fmt::join(archs, ", ")).c_str(), envs.c_str());
+    return 2;
+  }
   std::printf("tree %s\n", tree.c_str());
   tree::Modules built;
   built.files = modules;
-  tree::build_all(in_scope(found, o.run), tree, out, "", built);
+  tree::build_all(scoped, tree, out, "", built);
   if (!series.empty()) {
     std::printf("tree %s after the series (a copy: %s), %zu patch(es):\n", tree.c_str(), patched.c_str(),
                 applied.patches.size());

@@ -70,6 +70,11 @@ expect 1 'sha256 @ sha256/u-boot:armv8-ce +FAIL' \
 check grep -rqs 'uses sha512, which its needs (sha2) do not declare: sha512h .* (sha256_armv8_ce_process+0x' \
   "$tmp/run/qemu-aarch64-max"
 
+# A tree of arm64 files only, with --env native: said before anything is
+# built, with the environments that would run them.
+expect 2 'holds modules for arm64 only .* these would: qemu-aarch64-max' \
+  -- tree "$here/testdata/u-boot-mini" --env native --out "$tmp/run"
+
 # The older kernel layout: its transform writes v8 inside the section the
 # glue opens, which the kernel allows: every cell passes.
 expect 0 'built sha256/linux-arch:arm64-ce +sha2_ce_transform of arch/arm64/crypto/sha2-ce-core.S' \
