@@ -7,6 +7,7 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "file_kind.h"
 #include "process.h"
 #include "tree_assembler.h"
 
@@ -87,9 +88,13 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   Built b;
   const std::string name = m.name + suffix;
   b.backend = m.family + "/" + name;
-  for (const std::string& s : m.sources)
+  std::vector<std::string> files = m.sources;
+  if (m.through_glue()) files.insert(files.begin(), m.glue);
+  for (const std::string& s : files)
     if (std::error_code ec; !fs::is_regular_file(tree / s, ec)) {
-      b.skip = "the tree has no " + s + " (recipe " + r.name + ")";
+      const std::string path = (tree / s).string();
+      b.skip = path_missing(path) ? "the tree has no " + s + " (recipe " + r.name + ")"
+                                  : "the tree's " + s + " is " + path_kind(path) + ", not a file (recipe " + r.name + ")";
       return b;
     }
   const std::string cc = compiler_for(m.arch);

@@ -1,5 +1,7 @@
 #include "tree_recipe.h"
 
+#include "file_kind.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -180,8 +182,10 @@ std::vector<Match> match(const std::vector<Recipe>& recipes, const fs::path& tre
   std::vector<Match> out;
   for (const Recipe& r : recipes)
     for (const ModuleRecipe& m : r.modules) {
-      std::error_code ec;
-      if (fs::is_regular_file(tree / m.marker(), ec)) out.push_back({&r, &m});
+      // Anything at the marker's path, a file or not: a FIFO or a looping
+      // link where the glue should be is the build's to name, never a
+      // module that silently is not there.
+      if (!path_missing((tree / m.marker()).string())) out.push_back({&r, &m});
     }
   return out;
 }

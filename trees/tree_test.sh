@@ -187,6 +187,15 @@ check grep -q '"id": "build:sha256/linux:sha256"' "$tmp/run/matrix.json"
 check grep -q 'skipped message="not built: ' "$tmp/broken.xml"
 check grep -q 'build:sha256/linux:sha256 # SKIP' "$tmp/broken.tap"
 
+# A glue that is a FIFO, one that is a looping link: each named as what it
+# is, a SKIP, never a module that silently is not there.
+cp -r "$mini" "$tmp/odd-glue"
+rm "$tmp/odd-glue/lib/crypto/x86/sha256.h" "$tmp/odd-glue/lib/crypto/x86/chacha.h"
+mkfifo "$tmp/odd-glue/lib/crypto/x86/sha256.h"
+ln -s chacha.h "$tmp/odd-glue/lib/crypto/x86/chacha.h"
+expect 1 "the tree's lib/crypto/x86/sha256.h is a FIFO, not a file" -- tree "$tmp/odd-glue" --env native --out "$tmp/run"
+check grep -q "the tree's lib/crypto/x86/chacha.h is a dangling or looping symbolic link, not a file" <<< "$out"
+
 # A patch series, before and after in one matrix: a posted mail
 # (quoted-printable, as git format-patch and mailing lists send it) that
 # plants the ChaCha counter defect turns those cells from PASS to FAIL; a
