@@ -29,7 +29,7 @@ __attribute__((visibility("hidden"))) lockstep::sha512ext::site_patch::Compute l
 // unless the patched code already runs on it: a signal handler that
 // interrupted a computation runs there, below the interrupted frame, and
 // its own emulation goes on below it.
-__attribute__((visibility("hidden"))) alignas(64) thread_local uint8_t
+alignas(64) [[gnu::visibility("hidden")]] thread_local uint8_t
     lockstep_sha512ext_stack[lockstep::sha512ext::site_patch::kEmulatorStackBytes];
 void lockstep_sha512ext_stub_entry();
 
