@@ -41,15 +41,31 @@
 #include <cstdint>
 
 // The emulator's stack per thread: room for a few nested frames of an
-// XSAVE image (up to 8 KiB) and the computation below it.
+// XSAVE image (up to 8 KiB) and the computation below it, whose frames a
+// sanitizer build makes several times deeper (redzones).
+#if defined(__SANITIZE_ADDRESS__)
+#define LOCKSTEP_SHA512EXT_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#define LOCKSTEP_SHA512EXT_SANITIZED 1
+#endif
+#endif
+#if defined(LOCKSTEP_SHA512EXT_SANITIZED)
+#define LOCKSTEP_SHA512EXT_STACK_BYTES 262144
+#else
 #define LOCKSTEP_SHA512EXT_STACK_BYTES 65536
+#endif
 
 namespace lockstep::sha512ext::site_patch {
 
 inline constexpr size_t kEmulatorStackBytes = LOCKSTEP_SHA512EXT_STACK_BYTES;
 // The computation's own frame below the image; the emulator's test checks
 // that every byte it used is cleared, so a deeper frame fails there.
+#if defined(LOCKSTEP_SHA512EXT_SANITIZED)
+inline constexpr size_t kComputeStackBytes = 16384;
+#else
 inline constexpr size_t kComputeStackBytes = 2048;
+#endif
 
 // The stub's callee: `slots` holds the destination, the first and the second
 // source (32 bytes each) and the opcode (at byte 96); the result goes to the
