@@ -1,4 +1,5 @@
 // CPU detection and the LOCKSTEP_CPU mask.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -20,6 +21,35 @@ const FeatureSet kWide = kHost | FeatureSet{Feature::kBmi2, Feature::kAvx512f, F
                                             Feature::kSha512};
 
 // Test that hiding features removes exactly them when nothing builds on them.
+// LOCKSTEP_CPU_IDENTITY's forms: the short vendor names and CPUID's own
+// vendor strings, decimal and 0x-hex numbers, the optional stepping.
+TEST(CpuIdentity, ParsesVendorFamilyModel) {
+  const IdentityParse intel = parse_identity("intel:6:0xa7");
+  EXPECT_EQ(intel.error, "");
+  EXPECT_EQ(intel.id.vendor, "GenuineIntel");
+  EXPECT_EQ(intel.id.family, 6u);
+  EXPECT_EQ(intel.id.model, 0xa7u);
+  EXPECT_EQ(intel.id.stepping, 0u);
+  const IdentityParse zhaoxin = parse_identity("zhaoxin:7:0x6b:1");
+  EXPECT_EQ(zhaoxin.id.vendor, "  Shanghai  ");
+  EXPECT_EQ(zhaoxin.id.family, 7u);
+  EXPECT_EQ(zhaoxin.id.model, 0x6bu);
+  EXPECT_EQ(zhaoxin.id.stepping, 1u);
+  const IdentityParse amd = parse_identity("AuthenticAMD:25:17");
+  EXPECT_EQ(amd.id.vendor, "AuthenticAMD");
+  EXPECT_EQ(amd.id.family, 0x19u);
+  EXPECT_EQ(amd.id.model, 0x11u);
+}
+
+TEST(CpuIdentity, RejectsNamingTheField) {
+  EXPECT_THAT(parse_identity("intel:6").error, testing::HasSubstr("expected VENDOR:FAMILY:MODEL[:STEPPING]"));
+  EXPECT_THAT(parse_identity("nobody:6:1").error, testing::HasSubstr("the vendor 'nobody'"));
+  EXPECT_THAT(parse_identity("intel:six:1").error, testing::HasSubstr("the family 'six'"));
+  EXPECT_THAT(parse_identity("intel:6:0x1ff").error, testing::HasSubstr("the model '0x1ff'"));
+  EXPECT_THAT(parse_identity("amd:0x17:1:16").error, testing::HasSubstr("the stepping '16'"));
+  EXPECT_THAT(parse_identity("amd:0x17:1:16").error, testing::HasSubstr("LOCKSTEP_CPU_IDENTITY=amd:0x17:1:16"));
+}
+
 TEST(CpuMask, HidesFeatures) {
   MaskResult r = apply_mask(kHost, "-sha_ni, -avx2", false);
   ASSERT_EQ(r.error, "");

@@ -117,6 +117,15 @@ void glue_nested_section(void)
 
 void glue_end_without_begin(void) { kernel_fpu_end(); }
 
+/* An older arm64 NEON loop's yield point (do_cond_yield_neon) inside a
+ * section, as its assembly makes it: the C side of the macro. */
+void glue_yield_in_section(void)
+{
+	kernel_neon_begin();
+	lockstep_kernel_neon_yield();
+	kernel_neon_end();
+}
+
 int glue_kconfig_set(void) { return IS_ENABLED(CONFIG_LOCKSTEP_TEST_SET); }
 
 void glue_boot_cpu(unsigned *family, unsigned *model, unsigned *vendor)

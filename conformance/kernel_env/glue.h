@@ -24,6 +24,8 @@ unsigned glue_control_word_in_section(unsigned outside);
 unsigned glue_control_word(void);
 void glue_nested_section(void);
 void glue_end_without_begin(void);
+/* A section with a yield point in it: two sections, none left open. */
+void glue_yield_in_section(void);
 /* boot_cpu_data's family, model and vendor number (x86; zeros elsewhere). */
 void glue_boot_cpu(unsigned *family, unsigned *model, unsigned *vendor);
 int glue_kconfig_set(void);

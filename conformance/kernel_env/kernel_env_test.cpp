@@ -97,6 +97,17 @@ TEST_F(KernelEnv, SectionsAreCountedAndClosed) {
   EXPECT_FALSE(after.open);
 }
 
+// A yield point of the older arm64 NEON loops (kernel_compat.h's
+// do_cond_yield_neon) ends the section and opens another.
+TEST_F(KernelEnv, YieldPointIsASectionBoundary) {
+  set_thread_simd_mode(Simd::kUsable);
+  const SectionStats before = section_stats();
+  glue_yield_in_section();
+  const SectionStats after = section_stats();
+  EXPECT_EQ(after.sections - before.sections, 2u);
+  EXPECT_FALSE(after.open);
+}
+
 // The kernel's kernel_fpu_begin() hands its code the default MXCSR; every
 // section gives the caller's control word back at its end (arm64: FPCR).
 TEST_F(KernelEnv, SectionRestoresTheControlWord) {
