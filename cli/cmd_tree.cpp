@@ -116,7 +116,7 @@ int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
       if (tree::touches(applied, *m.module)) {
         changed.push_back(m);
       } else {
-        untouched.push_back(m.module->family + "/" + m.module->name);
+        untouched.push_back(m.module->family + "/" + m.module->row());
         std::printf("  same  %-24s the series touches none of its files\n", untouched.back().c_str());
       }
     }
@@ -143,7 +143,7 @@ int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
     run.not_built.push_back({backend, why, broke});
   }
   if (run.backends.empty()) {
-    run.backends = built.backends;
+    run.backends = built.selects;
     run.backends_given = false;
   }
   const int rc = cmd_run(run);

@@ -10,6 +10,7 @@
 #include "file_kind.h"
 #include "process.h"
 #include "tree_assembler.h"
+#include "tree_fixed_code.h"
 
 namespace lockstep::cli::tree {
 namespace {
@@ -60,6 +61,8 @@ std::string inputs_of(const std::vector<std::string>& argv, const std::string& a
   std::vector<fs::path> dirs = {source_dir / "include", source_dir / "trees" / "support"};
   std::vector<std::string> listed = m.sources;
   if (m.through_glue()) listed.push_back(m.glue);
+  listed.insert(listed.end(), m.crypto_api.begin(), m.crypto_api.end());
+  if (m.through_crypto_api()) listed.push_back("include/crypto/sha256_base.h");
   for (const std::string& f : listed) dirs.push_back(tree / fs::path(f).parent_path());
   std::sort(dirs.begin(), dirs.end());
   dirs.erase(std::unique(dirs.begin(), dirs.end()), dirs.end());
@@ -86,10 +89,13 @@ std::string inputs_of(const std::vector<std::string>& argv, const std::string& a
 Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const fs::path& source_dir,
             const fs::path& out_dir, const std::string& suffix) {
   Built b;
-  const std::string name = m.name + suffix;
+  const std::string name = m.row() + suffix;
   b.backend = m.family + "/" + name;
+  // A crypto API module's rows are its drivers, "<name>:<cra_driver_name>".
+  b.select = m.through_crypto_api() ? m.family + "/" + m.name + ":*" + suffix : b.backend;
   std::vector<std::string> files = m.sources;
   if (m.through_glue()) files.insert(files.begin(), m.glue);
+  files.insert(files.begin(), m.crypto_api.begin(), m.crypto_api.end());
   for (const std::string& s : files)
     if (std::error_code ec; !fs::is_regular_file(tree / s, ec)) {
       const std::string path = (tree / s).string();
@@ -104,8 +110,18 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   }
 
   // Through the glue, or one function called as a Linux or U-Boot glue calls it.
-  const std::string kind = m.through_glue() ? "" : m.environment == "u-boot" ? "_u-boot" : "_function";
-  std::string adapter = read_file(source_dir / "trees" / "support" / ("adapter_" + m.family + kind + ".c.in"));
+  const std::string template_name = m.through_crypto_api() ? "crypto_api"
+                                    : m.through_glue()        ? m.family
+                                    : m.environment == "u-boot" ? m.family + "_u-boot"
+                                                                : m.family + "_function";
+  std::string adapter = read_file(source_dir / "trees" / "support" / ("adapter_" + template_name + ".c.in"));
+  std::string glue_files;
+  for (const std::string& g : m.crypto_api) glue_files += (glue_files.empty() ? "" : " and ") + g;
+  replace_all(adapter, "@PREFIX@", m.name + ":");
+  replace_all(adapter, "@KMOD@", m.kernel_module);
+  replace_all(adapter, "@SUFFIX@", suffix);
+  replace_all(adapter, "@FAMILY@", m.family);
+  if (m.through_crypto_api()) replace_all(adapter, "@GLUE@", glue_files);
   replace_all(adapter, "@RECIPE@", r.name);
   replace_all(adapter, "@TREE@", fs::absolute(tree).lexically_normal().string());
   replace_all(adapter, "@GLUE@", m.glue);
@@ -164,6 +180,18 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   std::ofstream(adapter_file) << adapter;
 
   const fs::path include = source_dir / "include";
+  // The tree's own SHA-2 headers (sha2.h or sha.h, sha256_base.h,
+  // sha512_base.h), unchanged, behind lockstep's crypto API model: links
+  // in a folder of their own, since the tree's include/ holds the whole
+  // kernel's headers.
+  const fs::path tree_headers = out_dir / (stem + ".include");
+  if (m.through_crypto_api()) {
+    fs::remove_all(tree_headers, made);
+    fs::create_directories(tree_headers / "crypto", made);
+    for (const char* h : {"sha.h", "sha2.h", "sha256_base.h", "sha512_base.h"})
+      if (const fs::path from = tree / "include" / "crypto" / h; fs::is_regular_file(from, made))
+        fs::create_symlink(fs::absolute(from), tree_headers / "crypto" / h, made);
+  }
   std::vector<std::string> argv = {cc, "-shared", "-fPIC", "-O2", "-std=gnu11",
                                    "-include", "lockstep/kernel_compat.h",
                                    "-I", include.string(),
@@ -174,6 +202,13 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
                                    "-Wl,-z,noexecstack", "-Wl,-z,defs",
                                    "-o", module.string(), adapter_file.string(),
                                    (source_dir / "trees" / "support" / (m.family + "_generic.c")).string()};
+  if (m.through_crypto_api()) {
+    argv.insert(argv.end(), {"-I", tree_headers.string(), "-DKBUILD_MODNAME=\"" + m.kernel_module + "\""});
+    const fs::path support = source_dir / "trees" / "support";
+    for (const char* f : {"sha256_generic.c", "sha512_generic.c", "crypto_api.c", "crypto_sha2_generic.c"})
+      if (m.family + "_generic.c" != f) argv.push_back((support / f).string());
+    for (const std::string& g : m.crypto_api) argv.push_back((tree / g).string());
+  }
   for (const std::string& option : m.config) argv.push_back("-D" + option + "=1");
   for (const std::string& option : assembler_config(cc, m.arch, source_dir, out_dir / "assembler-probes"))
     argv.push_back("-D" + option + "=1");
@@ -190,17 +225,37 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
     return b;
   }
   fs::remove(inputs, made);
-  const ProcessResult pr = run_process(argv, {}, log.string());
-  if (!pr.error.empty() || pr.status != 0) {
-    const std::string message = pr.error.empty() ? read_file(log) : pr.error;
-    // The kernel links at fixed addresses: its assembly may address data
-    // with 32-bit absolute addresses, which no shared object can hold.
-    const bool absolute = message.find("R_X86_64_32") != std::string::npos &&
-                          message.find("making a shared object") != std::string::npos;
-    b.skip = std::string(absolute ? "addresses its data with 32-bit absolute addresses (the kernel's "
-                                    "code model), which a user-space shared object cannot hold; "
-                                  : "") +
-             "does not build (" + log.string() + "):\n" + head(message, 12);
+  ProcessResult pr = run_process(argv, {}, log.string());
+  std::string message = !pr.error.empty() ? pr.error : pr.status != 0 ? read_file(log) : "";
+  // The kernel links at fixed addresses: its assembly may address data
+  // with 32-bit absolute addresses, which no shared object can hold. Those
+  // objects go to an image at a fixed address of their own, in the module.
+  const bool absolute = message.find("R_X86_64_32") != std::string::npos &&
+                        message.find("making a shared object") != std::string::npos;
+  if (absolute && m.arch == "x86_64") {
+    std::vector<std::string> flags, assembly = generated;
+    for (size_t i = 1; i < argv.size(); ++i)
+      if (argv[i] == "-include" || argv[i] == "-I") {
+        flags.insert(flags.end(), {argv[i], argv[i + 1]});
+        ++i;
+      } else if (argv[i].starts_with("-D")) {
+        flags.push_back(argv[i]);
+      }
+    for (const std::string& s : m.sources) assembly.push_back((tree / s).string());
+    const FixedCode placed =
+        place_fixed_code(cc, flags, assembly, out_dir, stem, source_dir / "trees" / "support");
+    if (!placed.error.empty()) {
+      b.skip = "addresses its data with 32-bit absolute addresses (the kernel's code model), and placing it at a "
+               "fixed address failed: " + head(placed.error, 12);
+      return b;
+    }
+    std::erase_if(argv, [&](const std::string& a) { return std::find(assembly.begin(), assembly.end(), a) != assembly.end(); });
+    argv.insert(argv.end(), placed.inputs.begin(), placed.inputs.end());
+    pr = run_process(argv, {}, log.string());
+    message = !pr.error.empty() ? pr.error : pr.status != 0 ? read_file(log) : "";
+  }
+  if (!message.empty()) {
+    b.skip = "does not build (" + log.string() + "):\n" + head(message, 12);
     return b;
   }
   std::ofstream(inputs) << now;

@@ -13,7 +13,8 @@
 namespace lockstep::cli::tree {
 
 struct Built {
-  std::string backend;  // "sha256/linux:sha256"
+  std::string backend;  // "sha256/linux:sha256"; a crypto API module's own row
+  std::string select;   // the pattern of its rows: the backend, or "sha256/linux-api:*"
   std::filesystem::path module;  // the .so; empty when it did not build
   std::string skip;     // why not: a missing file, no compiler, the compiler's message
   bool reused = false;  // nothing it is built from changed since the last build

@@ -66,13 +66,17 @@ void build_all(const std::vector<Match>& found, const fs::path& tree, const fs::
       into.not_built.emplace_back(b.backend, m.module->marker() + ": " + b.skip);
       continue;
     }
-    std::printf("  built %-24s %s%s (recipe %s%s)\n", b.backend.c_str(),
-                m.module->through_glue() ? (m.module->glue + " + ").c_str() : (m.module->function + " of ").c_str(),
-                m.module->through_glue() ? (std::to_string(m.module->sources.size()) + " sources").c_str()
-                                         : m.module->sources.front().c_str(),
-                m.recipe->name.c_str(), b.reused ? "; unchanged since its last build" : "");
+    const ModuleRecipe& r = *m.module;
+    const std::string what =
+        r.through_crypto_api() ? r.marker() + " + " + std::to_string(r.crypto_api.size() - 1 + r.sources.size() + r.generate.size()) +
+                                     " more, in the crypto API model"
+        : r.through_glue()     ? r.glue + " + " + std::to_string(r.sources.size()) + " sources"
+                               : r.function + " of " + r.sources.front();
+    std::printf("  built %-24s %s (recipe %s%s)\n", b.backend.c_str(), what.c_str(), m.recipe->name.c_str(),
+                b.reused ? "; unchanged since its last build" : "");
     into.files.push_back(b.module.string());
     into.backends.push_back(b.backend);
+    into.selects.push_back(b.select);
   }
 }
 

@@ -25,6 +25,7 @@ int open_tree(const std::string& dir, const std::vector<Recipe>& recipes, const 
 
 struct Modules {
   std::vector<std::string> files, backends;
+  std::vector<std::string> selects;  // the patterns of the built modules' rows
   int skipped = 0;
   std::vector<std::pair<std::string, std::string>> not_built;  // backend, why
 };

@@ -52,8 +52,10 @@ ModuleRecipe module_of(const json& m, const fs::path& file, size_t i) {
   if (r.family != "sha256" && r.family != "sha512" && r.family != "chacha")
     bad(file, where + "family: '" + r.family + "' has no adapter (sha256, sha512, chacha)");
   const bool chacha = r.family == "chacha";
+  const bool crypto_api = m.contains("crypto_api");
   const auto sources = m.find("sources");
-  if (sources == m.end() || !sources->is_array() || sources->empty())
+  // A crypto API module may build its assembly from generators only.
+  if (sources == m.end() || !sources->is_array() || (sources->empty() && !crypto_api))
     bad(file, where + "sources: missing or not a non-empty array");
   for (size_t s = 0; s < sources->size(); ++s) {
     const std::string field = where + "sources[" + std::to_string(s) + "]";
@@ -92,9 +94,20 @@ ModuleRecipe module_of(const json& m, const fs::path& file, size_t i) {
     }
   }
   const bool glue = m.contains("glue"), function = m.contains("function");
-  if (glue == function)
-    bad(file, where + ": give either glue (with init, and blocks or crypt) or function (with needs)");
-  if (glue) {
+  if (int(glue) + int(function) + int(crypto_api) != 1)
+    bad(file, where + ": give one of glue (with init, and blocks or crypt), function (with needs), or "
+                      "crypto_api (with kernel_module)");
+  if (crypto_api) {
+    const auto files = m.find("crypto_api");
+    if (!files->is_array() || files->empty()) bad(file, where + "crypto_api: not a non-empty array of .c files");
+    for (size_t c = 0; c < files->size(); ++c) {
+      const std::string field = where + "crypto_api[" + std::to_string(c) + "]";
+      if (!(*files)[c].is_string()) bad(file, field + ": not a string");
+      r.crypto_api.push_back(inside_tree((*files)[c].get<std::string>(), file, field));
+    }
+    r.kernel_module = text(m, "kernel_module", file, where);
+    if (chacha) bad(file, where + "crypto_api: the model has shash drivers (sha256, sha512), no skcipher yet");
+  } else if (glue) {
     r.glue = inside_tree(text(m, "glue", file, where), file, where + "glue");
     r.init = text(m, "init", file, where);
     if (chacha) {
@@ -158,8 +171,8 @@ Recipe recipe_of(const fs::path& file) {
   std::set<std::string> names;
   for (size_t i = 0; i < modules->size(); ++i) {
     r.modules.push_back(module_of((*modules)[i], file, i));
-    if (!names.insert(r.modules.back().family + "/" + r.modules.back().name).second)
-      bad(file, "modules[" + std::to_string(i) + "].name: " + r.modules.back().name + " twice in the family");
+    if (!names.insert(r.modules.back().family + "/" + r.modules.back().row()).second)
+      bad(file, "modules[" + std::to_string(i) + "].name: " + r.modules.back().row() + " twice in the family");
   }
   return r;
 }

@@ -11,7 +11,8 @@
 
 namespace lockstep::cli::tree {
 
-// A module is one of two kinds. Through the glue: the tree's glue header
+// A module is one of three kinds (the third, through the crypto API, is
+// described with its fields below). Through the glue: the tree's glue header
 // is built with its init and entry points, and the kernel's own selection
 // runs (no needs: the glue picks its path, or its fallback). Through one
 // function: where the tree's glue does not build in user space (an older
@@ -59,10 +60,22 @@ struct ModuleRecipe {
   // Symbols the assembly reads a state field's offset from, which its glue
   // defines: {"sha256_ce_offsetof_count", "count"}. Fields: count, finalize.
   std::vector<std::pair<std::string, std::string>> offsets;
+  // Through the crypto API (the older layout's glue, built whole into
+  // lockstep's model of the crypto API, lockstep/crypto_api.h): the glue's
+  // .c files, and the kernel module they make ("sha256-ssse3"). Every shash
+  // driver its init registers is a backend "<name>:<cra_driver_name>".
+  std::vector<std::string> crypto_api;
+  std::string kernel_module;
 
   bool through_glue() const { return !glue.empty(); }
+  bool through_crypto_api() const { return !crypto_api.empty(); }
   // The file whose presence says the tree has this module.
-  const std::string& marker() const { return through_glue() ? glue : sources.front(); }
+  const std::string& marker() const {
+    return through_glue() ? glue : through_crypto_api() ? crypto_api.front() : sources.front();
+  }
+  // The module's own row name: its backend's, or for a crypto API module
+  // (whose drivers are known only when its init runs) "<name>:<kernel_module>".
+  std::string row() const { return through_crypto_api() ? name + ":" + kernel_module : name; }
 };
 
 struct Recipe {

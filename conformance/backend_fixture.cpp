@@ -29,6 +29,7 @@ void BackendScope::enter(const Backend* b) {
   calls_at_enter_ = b->calls.load();
   excluded_calls_ = 0;
   const cpu::FeatureSet eff = cpu::effective();
+  if (!b->unavailable.empty()) return skip_with_reason(std::string(b->unavailable));
   if (!b->usable(eff)) {
     const std::string missing = (b->needs - eff).to_string();
     const std::string have = eff.empty() ? "(none)" : eff.to_string();

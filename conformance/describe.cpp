@@ -20,10 +20,13 @@ std::string seed_text() {
   return buf;
 }
 
-// Why `b` does not run `alg` at all (a module that declares only some
-// ChaCha round counts), or "".
-std::string declined(const catalog::HashAlgorithm&, const Backend&) { return ""; }
-std::string declined(const catalog::CipherAlgorithm& alg, const Backend& b) { return alg.unsupported(&b); }
+// Why `b` does not run `alg` at all (a module backend that cannot run
+// here, one that declares only some ChaCha round counts), or "". A
+// backend for other algorithms of its family has no row (params.h).
+std::string declined(const catalog::HashAlgorithm&, const Backend& b) { return std::string(b.unavailable); }
+std::string declined(const catalog::CipherAlgorithm& alg, const Backend& b) {
+  return b.unavailable.empty() ? alg.unsupported(&b) : std::string(b.unavailable);
+}
 
 }  // namespace
 

@@ -5,7 +5,8 @@ namespace lockstep::conformance {
 std::vector<HashParam> hash_params() {
   std::vector<HashParam> out;
   for (const catalog::HashAlgorithm* alg : catalog::hash_algorithms())
-    for (const Backend* b : alg->family->backends()) out.push_back({alg, b});
+    for (const Backend* b : alg->family->backends())
+      if (b->serves(alg->name)) out.push_back({alg, b});
   return out;
 }
 
@@ -16,10 +17,18 @@ std::vector<HashParam> finup2x_params() {
   return out;
 }
 
+std::vector<HashParam> driver_params() {
+  std::vector<HashParam> out;
+  for (const HashParam& p : hash_params())
+    if (p.backend->hash_driver != nullptr) out.push_back(p);
+  return out;
+}
+
 std::vector<CipherParam> cipher_params() {
   std::vector<CipherParam> out;
   for (const catalog::CipherAlgorithm* alg : catalog::cipher_algorithms())
-    for (const Backend* b : alg->family->backends()) out.push_back({alg, b});
+    for (const Backend* b : alg->family->backends())
+      if (b->serves(alg->name)) out.push_back({alg, b});
   return out;
 }
 

@@ -32,6 +32,10 @@ std::vector<HashParam> hash_params();
 // finup2x_params lists the pairs whose algorithm has finup_2x.
 std::vector<HashParam> finup2x_params();
 
+// driver_params lists the pairs whose backend is also a whole-message
+// driver (module.h's lockstep_hash_driver), for its one algorithm.
+std::vector<HashParam> driver_params();
+
 // cipher_params lists every (ChaCha variant, backend) pair.
 std::vector<CipherParam> cipher_params();
 

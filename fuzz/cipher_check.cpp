@@ -54,7 +54,7 @@ bool within_contract(const catalog::CipherAlgorithm& a, const Backend& b, bool s
 // runs_here: the CPU has what `b` needs, and `b` does `a`'s round count
 // (module backends may declare only some).
 bool runs_here(const catalog::CipherAlgorithm& a, const Backend& b) {
-  return runs_on(b) && a.unsupported(&b).empty();
+  return runs_on(b) && b.serves(a.name) && a.unsupported(&b).empty();
 }
 
 [[noreturn]] void report(const Program& p, const catalog::CipherAlgorithm& a, const Backend& b,

@@ -308,7 +308,7 @@ void check_hash_program(Program p) {
   const Checker check(p, *a, e);
   const std::string program = p.describe();
   for (const Backend* b : a->family->backends()) {
-    if (!runs_on(*b)) continue;
+    if (!runs_on(*b) || !b->serves(a->name)) continue;
     const crash::CaseNote note(std::string(b->name) + " running " + program);
     switch (p.op) {
       case Operation::kDigest: run_digest(p, *a, *b, arena, check); break;

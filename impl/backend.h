@@ -1,6 +1,7 @@
 // What every backend descriptor has, whatever the algorithm.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <span>
@@ -36,6 +37,15 @@ struct Backend {
   // returning: lockstep's own must, a module's as it declared (module.h's
   // wipes; false for ABI version 1). The residue check reads it.
   bool wipes = true;
+  // A module's backend that cannot run in this process, and why (module.h's
+  // unavailable: a glue's init did not register it on this CPU). Never
+  // usable; every check of it is a SKIP with this reason.
+  std::string_view unavailable = {};
+  // The family's algorithms the backend is for, space-separated (module.h's
+  // algorithms); empty: all of them.
+  std::string_view algorithms = {};
+  // The same code as a whole-message driver (module.h), or null.
+  const lockstep_hash_driver* hash_driver = nullptr;
 
   // calls counts the front end's entries into this backend, so that dispatch
   // tests can prove which backend ran (BoringSSL's function_hit).
@@ -43,7 +53,29 @@ struct Backend {
 
   // usable is the safety predicate: may this code run with `features`?
   // Preference between usable backends is the registry's order, never this.
-  bool usable(cpu::FeatureSet features) const { return features.has_all(needs); }
+  bool usable(cpu::FeatureSet features) const { return unavailable.empty() && features.has_all(needs); }
+  // serves: `algorithm` is one of those the backend is for.
+  bool serves(std::string_view algorithm) const {
+    if (algorithms.empty()) return true;
+    for (size_t at = 0; at < algorithms.size();) {
+      const size_t end = std::min(algorithms.find(' ', at), algorithms.size());
+      if (algorithms.substr(at, end - at) == algorithm) return true;
+      at = end + 1;
+    }
+    return false;
+  }
+  // take_module_fields: what every family's descriptor copies from a
+  // loaded module backend.
+  void take_module_fields(const module::LoadedBackend& m) {
+    name = m.full_name;
+    needs = m.needs;
+    notes = m.notes;
+    module = m.file;
+    kernel_environment = m.kernel_environment;
+    wipes = m.c->wipes;
+    unavailable = m.unavailable;
+    algorithms = m.algorithms;
+  }
   // preferred: usable, and nothing in `features` argues against it.
   bool preferred(cpu::FeatureSet features) const {
     return usable(features) && (features.bits() & avoid.bits()) == 0;

@@ -15,16 +15,11 @@ std::span<const ChachaBackend* const> module_backends() {
     std::vector<const ChachaBackend*> out;
     for (const module::LoadedBackend* m : module::backends_of("chacha")) {
       ChachaBackend& b = descriptors.emplace_back();
-      b.name = m->full_name;
-      b.needs = m->needs;
-      b.notes = m->notes;
-      b.module = m->file;
-      b.kernel_environment = m->kernel_environment;
+      b.take_module_fields(*m);
       b.crypt = m->c->chacha_crypt;
       b.counter = static_cast<Counter>(m->c->chacha_counter);
       b.rounds = m->c->chacha_rounds;
       b.overlap = static_cast<Overlap>(m->c->chacha_overlap);
-      b.wipes = m->c->wipes;
       b.hchacha = m->c->hchacha;
       out.push_back(&b);
     }

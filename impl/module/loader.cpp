@@ -18,6 +18,14 @@ namespace {
 
 constexpr std::string_view kFamilies[] = {"sha256", "sha512", "chacha"};
 
+// The algorithms each family's backends serve, as `algorithms` names them.
+const std::vector<std::string_view>& family_algorithms(std::string_view family) {
+  static const std::vector<std::string_view> sha256 = {"sha256", "sha224"};
+  static const std::vector<std::string_view> sha512 = {"sha512", "sha384", "sha512-224", "sha512-256"};
+  static const std::vector<std::string_view> chacha = {"chacha20", "chacha12", "xchacha20"};
+  return family == "sha256" ? sha256 : family == "sha512" ? sha512 : chacha;
+}
+
 // struct lockstep_backend as ABI version 1 laid it out: the fields up to
 // chacha_rounds, which version 2 keeps where they were and appends to. A C
 // array is indexed by its element's size, so a version 1 module's array
@@ -52,13 +60,20 @@ LOCKSTEP_V1_FIELD_AT(chacha_rounds);
 static_assert(offsetof(lockstep_backend, chacha_overlap) >= sizeof(BackendV1),
               "a version 2 field inside the version 1 layout");
 
+// Version 2 ended with wipes; its element is padded to the pointer after.
+constexpr size_t kBackendV2Size = offsetof(lockstep_backend, unavailable);
+static_assert(kBackendV2Size % alignof(lockstep_backend) == 0 &&
+                  kBackendV2Size - offsetof(lockstep_backend, wipes) <= alignof(lockstep_backend),
+              "version 2's element ends where version 3's fields begin");
+
 // The size of one element of a module's backends array, by the version
 // its table states; 0 for a version this lockstep does not know.
-static_assert(LOCKSTEP_MODULE_ABI_VERSION == 2, "a new version: give its element size below");
+static_assert(LOCKSTEP_MODULE_ABI_VERSION == 3, "a new version: give its element size below");
 size_t backend_stride(uint32_t abi_version) {
   switch (abi_version) {
     case 1: return sizeof(BackendV1);
-    case 2: return sizeof(lockstep_backend);
+    case 2: return kBackendV2Size;
+    case 3: return sizeof(lockstep_backend);
     default: return 0;
   }
 }
@@ -107,6 +122,45 @@ std::string field(size_t i, std::string_view name) {
   return "backends[" + std::to_string(i) + "]." + std::string(name);
 }
 
+// algorithms: names of the backend's own family, when given.
+void check_algorithms(const std::string& file, size_t i, const lockstep_backend& b) {
+  std::string_view list = b.algorithms ? b.algorithms : "";
+  const std::string_view family = b.family;
+  for (size_t at = 0; at < list.size();) {
+    if (list[at] == ' ') {
+      ++at;
+      continue;
+    }
+    const std::string_view name = list.substr(at, list.find(' ', at) - at);
+    at += name.size();
+    const auto& known = family_algorithms(family);
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      std::string names;
+      for (std::string_view k : known) names += (names.empty() ? "" : " ") + std::string(k);
+      fail(file, field(i, "algorithms") + ": '" + std::string(name) + "' is not a " + std::string(family) +
+                     " algorithm (" + names + ")");
+    }
+  }
+}
+
+// hash_driver: a hash family's, with every function and a descriptor.
+void check_hash_driver(const std::string& file, size_t i, const lockstep_backend& b) {
+  const lockstep_hash_driver& d = *b.hash_driver;
+  if (std::string_view(b.family) == "chacha") fail(file, field(i, "hash_driver") + " is set on a chacha backend");
+  const std::string_view algorithms = b.algorithms ? b.algorithms : "";
+  if (algorithms.empty() || algorithms.find(' ') != std::string_view::npos)
+    fail(file, field(i, "hash_driver") + " needs algorithms to name its one algorithm");
+  const std::pair<const char*, bool> functions[] = {
+      {"init", d.init != nullptr},       {"update", d.update != nullptr},
+      {"final", d.final != nullptr},     {"finup", d.finup != nullptr},
+      {"digest", d.digest != nullptr},   {"export_state", d.export_state != nullptr},
+      {"import_state", d.import_state != nullptr}};
+  for (const auto& [name, set] : functions)
+    if (!set) fail(file, field(i, "hash_driver->") + name + " is null");
+  if (d.desc_size == 0 || d.state_size == 0 || d.digest_size == 0 || d.digest_size > 64)
+    fail(file, field(i, "hash_driver") + ": desc_size and state_size must be set, digest_size 1 to 64");
+}
+
 void check_backend(const std::string& file, size_t i, const lockstep_backend& b,
                    LoadedBackend& out) {
   if (b.family == nullptr) fail(file, field(i, "family") + " is null");
@@ -136,6 +190,8 @@ void check_backend(const std::string& file, size_t i, const lockstep_backend& b,
                    " is not a lockstep_chacha_overlap");
   if (family != "chacha" && b.chacha_overlap != 0)
     fail(file, field(i, "chacha_overlap") + " is for chacha backends");
+  check_algorithms(file, i, b);
+  if (b.hash_driver != nullptr) check_hash_driver(file, i, b);
 
   std::string_view needs = b.needs ? b.needs : "";
   while (!needs.empty()) {
@@ -156,6 +212,8 @@ void check_backend(const std::string& file, size_t i, const lockstep_backend& b,
   }
   out.full_name = std::string(family) + "/" + b.name;
   out.notes = b.notes ? b.notes : "";
+  out.unavailable = b.unavailable ? b.unavailable : "";
+  out.algorithms = b.algorithms ? b.algorithms : "";
   out.c = &b;
 }
 

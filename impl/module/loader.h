@@ -26,6 +26,8 @@ struct LoadedBackend {
   std::string module;     // the module's own name
   std::string full_name;  // "<family>/<name>"
   std::string notes;
+  std::string unavailable;  // why it cannot run in this process, or ""
+  std::string algorithms;   // the family's algorithms it is for; "": all
   cpu::FeatureSet needs;
   bool kernel_environment = false;  // the module asks lockstep's kernel host
   // The module's backend in the current layout: a copy of its element,

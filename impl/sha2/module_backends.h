@@ -20,12 +20,8 @@ std::span<const HashBackend<F>* const> module_backends() {
     std::vector<const HashBackend<F>*> out;
     for (const module::LoadedBackend* m : module::backends_of(F::kName)) {
       HashBackend<F>& b = descriptors.emplace_back();
-      b.name = m->full_name;
-      b.needs = m->needs;
-      b.notes = m->notes;
-      b.module = m->file;
-      b.kernel_environment = m->kernel_environment;
-      b.wipes = m->c->wipes;
+      b.take_module_fields(*m);
+      b.hash_driver = m->c->hash_driver;
       b.blocks = m->c->*F::kModuleBlocks;
       if constexpr (requires { F::kModuleFinup2x; }) b.finup_2x = m->c->*F::kModuleFinup2x;
       out.push_back(&b);

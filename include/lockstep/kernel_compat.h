@@ -178,6 +178,13 @@ typedef uint32_t u32;
 typedef uint64_t u64;
 typedef int32_t s32;
 typedef int64_t s64;
+/* <uapi/linux/types.h> */
+typedef uint8_t __u8;
+typedef uint16_t __u16;
+typedef uint32_t __u32;
+typedef uint64_t __u64;
+typedef int32_t __s32;
+typedef int64_t __s64;
 typedef uint32_t __le32;
 typedef uint32_t __be32;
 typedef uint64_t __le64;
@@ -202,6 +209,19 @@ typedef uint64_t __be64;
 #define EXPORT_SYMBOL_GPL(sym)
 #define MODULE_LICENSE(text)
 #define MODULE_DESCRIPTION(text)
+#define MODULE_AUTHOR(text)
+#define MODULE_ALIAS(text)
+#define MODULE_ALIAS_CRYPTO(name)
+#define MODULE_DEVICE_TABLE(type, name)
+#define MODULE_IMPORT_NS(ns)
+/* <linux/printk.h>: the kernel's log is not lockstep's report; the format
+ * and its arguments are still checked. */
+#define lockstep_kernel_log(fmt, ...) ((void)(0 && printf(fmt, ##__VA_ARGS__)))
+#define pr_info(fmt, ...) lockstep_kernel_log(fmt, ##__VA_ARGS__)
+#define pr_warn(fmt, ...) lockstep_kernel_log(fmt, ##__VA_ARGS__)
+#define pr_err(fmt, ...) lockstep_kernel_log(fmt, ##__VA_ARGS__)
+#define pr_debug(fmt, ...) lockstep_kernel_log(fmt, ##__VA_ARGS__)
+#include <stdio.h>
 
 #include <limits.h>
 
@@ -236,6 +256,20 @@ typedef uint64_t __be64;
 #define ALIGN(x, a) (((x) + ((__typeof__(x))(a) - 1)) & ~((__typeof__(x))(a) - 1))
 #define PTR_ALIGN(p, a) ((__typeof__(p))ALIGN((uintptr_t)(p), (a)))
 #define ARRAY_SIZE(arr) (sizeof(arr) / sizeof((arr)[0]))
+#define container_of(ptr, type, member) ((type *)((char *)(ptr) - offsetof(type, member)))
+/* <linux/string.h>: a clear the compiler may not drop. */
+static inline void memzero_explicit(void *s, size_t n)
+{
+	memset(s, 0, n);
+	__asm__ __volatile__("" : : "r"(s) : "memory");
+}
+/* <asm/byteorder.h>: lockstep runs little-endian. */
+#define cpu_to_be32(x) __builtin_bswap32(x)
+#define cpu_to_be64(x) __builtin_bswap64(x)
+#define be32_to_cpu(x) __builtin_bswap32(x)
+#define be64_to_cpu(x) __builtin_bswap64(x)
+#define cpu_to_le32(x) ((u32)(x))
+#define le32_to_cpu(x) ((u32)(x))
 #define BUILD_BUG_ON(cond) ((void)sizeof(char[1 - 2 * !!(cond)]))
 #define SZ_1K 0x400
 #define SZ_4K 0x1000
@@ -274,8 +308,14 @@ struct chacha_state {
 __attribute__((weak, visibility("default"))) const struct lockstep_kernel_host
 	*lockstep_kernel_host_v1;
 
+/* Set only while lockstep's crypto API model takes the census of what a
+ * glue's init can register (lockstep/crypto_api.h), in a child process of
+ * its own: every feature answers present. */
+__attribute__((weak, visibility("hidden"))) bool lockstep_kernel_all_features;
 static inline bool lockstep_kernel_cpu_has(const char *feature)
 {
+	if (lockstep_kernel_all_features)
+		return true;
 	return lockstep_kernel_host_v1 && lockstep_kernel_host_v1->cpu_has(feature);
 }
 static inline bool lockstep_kernel_simd_usable(void)
@@ -318,6 +358,20 @@ static inline void lockstep_kernel_selected(const char *what)
 #define X86_FEATURE_PHE_EN "phe"
 #define X86_FEATURE_PREFER_YMM "prefer_ymm"
 #define boot_cpu_has(feature) lockstep_kernel_cpu_has(feature)
+/* <asm/cpu_device_id.h>: a module's CPU match table by feature, as the
+ * glue files of 5.11 on check it in their init (x86_match_cpu()). */
+struct x86_cpu_id {
+	const char *feature; /* lockstep's name; NULL ends the table */
+	unsigned long driver_data;
+};
+#define X86_MATCH_FEATURE(feature, data) {(feature), (unsigned long)(data)}
+static inline const struct x86_cpu_id *x86_match_cpu(const struct x86_cpu_id *match)
+{
+	for (; match->feature; ++match)
+		if (lockstep_kernel_cpu_has(match->feature))
+			return match;
+	return NULL;
+}
 #define cpu_feature_enabled(feature) lockstep_kernel_cpu_has(feature)
 #define static_cpu_has(feature) lockstep_kernel_cpu_has(feature)
 

@@ -1,5 +1,5 @@
 /*
- * lockstep module interface, ABI version 2 (version 1 modules still load).
+ * lockstep module interface, ABI version 3 (versions 1 and 2 still load).
  *
  * A module is a shared object that hands lockstep backends it did not
  * write: a kernel developer's new assembly, a firmware SHA-512, a library's
@@ -32,12 +32,13 @@ extern "C" {
  * version 1 element size, never past it, and takes the fields it lacks as 0.
  * A module that must also load into a lockstep that knows only version 1
  * defines LOCKSTEP_MODULE_ABI_VERSION as 1 before including this file, and
- * gets the version 1 layout. */
+ * gets the version 1 layout. Version 3 appended unavailable, algorithms and
+ * hash_driver in the same way. */
 #ifndef LOCKSTEP_MODULE_ABI_VERSION
-#define LOCKSTEP_MODULE_ABI_VERSION 2
+#define LOCKSTEP_MODULE_ABI_VERSION 3
 #endif
-#if LOCKSTEP_MODULE_ABI_VERSION != 1 && LOCKSTEP_MODULE_ABI_VERSION != 2
-#error "lockstep/module.h: LOCKSTEP_MODULE_ABI_VERSION is 1 or 2"
+#if LOCKSTEP_MODULE_ABI_VERSION < 1 || LOCKSTEP_MODULE_ABI_VERSION > 3
+#error "lockstep/module.h: LOCKSTEP_MODULE_ABI_VERSION is 1, 2 or 3"
 #endif
 
 /* The eight chaining words, host order: the kernel's sha256_block_state. */
@@ -89,6 +90,30 @@ enum lockstep_chacha_overlap {
  * chacha_rounds. */
 #define LOCKSTEP_ROUNDS_12 (1u << 12)
 #define LOCKSTEP_ROUNDS_20 (1u << 20)
+
+/* A hash as a message-at-a-time driver offers it (ABI version 3): a Linux
+ * crypto API shash, say, with its own descriptor, partial-block buffer and
+ * finalisation. lockstep drives it as the kernel's testmgr does (init,
+ * update, final, finup, digest, export and import, split at every boundary)
+ * and compares every digest with its oracle. Each function gets the driver
+ * it belongs to (for `opaque`) and a descriptor of desc_size bytes,
+ * 16-aligned, that lockstep owns; it returns 0 or a negative errno. */
+struct lockstep_hash_driver {
+	void *opaque;       /* the module's, untouched by lockstep */
+	size_t desc_size;   /* bytes of the descriptor */
+	size_t state_size;  /* bytes export writes and import reads */
+	size_t digest_size; /* bytes final, finup and digest write */
+	int (*init)(const struct lockstep_hash_driver *d, void *desc);
+	int (*update)(const struct lockstep_hash_driver *d, void *desc,
+		      const uint8_t *data, unsigned int len);
+	int (*final)(const struct lockstep_hash_driver *d, void *desc, uint8_t *out);
+	int (*finup)(const struct lockstep_hash_driver *d, void *desc,
+		     const uint8_t *data, unsigned int len, uint8_t *out);
+	int (*digest)(const struct lockstep_hash_driver *d, void *desc,
+		      const uint8_t *data, unsigned int len, uint8_t *out);
+	int (*export_state)(const struct lockstep_hash_driver *d, void *desc, void *out);
+	int (*import_state)(const struct lockstep_hash_driver *d, void *desc, const void *in);
+};
 
 struct lockstep_backend {
 	/* "sha256" (SHA-256, SHA-224), "sha512" (SHA-512, SHA-384) or
@@ -155,6 +180,25 @@ struct lockstep_backend {
 	 * does not. false (0) promises nothing: what the check finds is a
 	 * warning, never a failure. */
 	bool wipes;
+#endif
+
+#if LOCKSTEP_MODULE_ABI_VERSION >= 3
+	/* ABI version 3 from here on. */
+
+	/* Non-NULL where the module cannot run this backend in the process
+	 * that loaded it, saying why ("the glue's init did not register
+	 * sha256-avx2 on this CPU"): every check of it is a SKIP with this
+	 * reason. A module whose backends depend on the CPU lists the same
+	 * backends everywhere and marks these, so that every environment
+	 * shows the same rows. */
+	const char *unavailable;
+	/* The family's algorithms the backend is for, space-separated
+	 * ("sha224", "sha384"); NULL or "" for all of them. The others are
+	 * SKIP rows that say so. */
+	const char *algorithms;
+	/* Optional, sha256 and sha512: the same code as a whole-message
+	 * driver (above), for the one algorithm `algorithms` names. */
+	const struct lockstep_hash_driver *hash_driver;
 #endif
 };
 

@@ -1,3 +1,3 @@
-/* <linux/init.h> in lockstep's kernel environment: lockstep/kernel_compat.h has
+/* <linux/init.h> in lockstep's kernel environment: crypto_api.h has
  * what kernel crypto code uses of it. */
-#include "../../kernel_compat.h"
+#include "../../crypto_api.h"

@@ -1,0 +1,3 @@
+/* <asm/unaligned.h> in lockstep's kernel environment: kernel_compat.h has
+ * what kernel crypto code uses of it. */
+#include "../../kernel_compat.h"

@@ -1,0 +1,3 @@
+/* <linux/mm.h> in lockstep's kernel environment: kernel_compat.h has
+ * what kernel crypto code uses of it. */
+#include "../../kernel_compat.h"
