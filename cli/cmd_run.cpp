@@ -755,24 +755,31 @@ std::string coverage(const std::vector<EnvReport>& reports) {
   std::map<std::string, std::string> why_not;
   for (const EnvReport& e : reports) {
     if (!e.ran) continue;
-    std::map<std::string, bool> all_pass;
+    // Per backend: no cell failed or skipped, and some cell passed (a
+    // backend that declined every row here, such as a driver its glue did
+    // not register, is not covered by this environment).
+    std::map<std::string, std::pair<bool, bool>> all_pass;  // (nothing failed, something passed)
     for (const RowKey& r : e.matrix.rows()) {
-      bool ok = all_pass.count(r.backend) ? all_pass[r.backend] : true;
+      auto& [ok, any] = all_pass.try_emplace(r.backend, true, false).first->second;
       for (const std::string& col : e.matrix.columns()) {
         const Cell& c = e.matrix.get(r, col);
-        if (c.provenance.is_object() && c.provenance.value("declined", false)) continue;
+        if (c.provenance.is_object() && c.provenance.value("declined", false)) {
+          if (!why_not.count(r.backend)) why_not[r.backend] = status_name(c.status) + "(" + c.detail + ")";
+          continue;
+        }
         // A check that does not apply to the row (conformance's skip_not_applicable).
         if (c.status == Status::kSkip && c.detail.starts_with("not applicable:")) continue;
         if (c.status != Status::kPass && c.status != Status::kWarn) {
           ok = false;
           if (!why_not.count(r.backend)) why_not[r.backend] = status_name(c.status) + "(" + c.detail + ")";
+        } else {
+          any = true;
         }
       }
-      all_pass[r.backend] = ok;
     }
-    for (const auto& [b, ok] : all_pass) {
+    for (const auto& [b, verdict] : all_pass) {
       auto& list = passed[b];
-      if (ok) list.push_back(e.id);
+      if (verdict.first && verdict.second) list.push_back(e.id);
     }
   }
   if (passed.empty()) return "";

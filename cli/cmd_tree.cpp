@@ -69,11 +69,16 @@ int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
 
   // The series first: a patch that does not apply is a usage error, found
   // before anything is built or run.
-  const fs::path patched = out / "series-tree";
+  // A folder of its own per series: runs of different series on one tree
+  // (a job per posted patch) do not build into each other's.
+  std::string series_key;
+  for (const fs::path& p : series) series_key += fs::absolute(p).lexically_normal().string() + "\n";
+  const fs::path series_dir = out / fmt::format("series-{:016x}", std::hash<std::string>{}(series_key));
+  const fs::path patched = series_dir / "tree";
   tree::AppliedSeries applied;
   std::vector<std::string> untouched;  // modules the series leaves as they are
   if (!series.empty()) {
-    applied = tree::apply_series(recipes, tree, series, patched, out / "series-work");
+    applied = tree::apply_series(recipes, tree, series, patched, series_dir / "work");
     if (!applied.error.empty()) {
       std::fprintf(stderr, "lockstep tree: --series: %s", applied.error.c_str());
       if (applied.error.back() != '\n') std::fputc('\n', stderr);
@@ -116,11 +121,11 @@ int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
       if (tree::touches(applied, *m.module)) {
         changed.push_back(m);
       } else {
-        untouched.push_back(m.module->family + "/" + m.module->row());
+        untouched.push_back(m.module->family + "/" + m.module->rows());
         std::printf("  same  %-24s the series touches none of its files\n", untouched.back().c_str());
       }
     }
-    tree::build_all(changed, patched, out / "series", tree::kSeriesSuffix, built);
+    tree::build_all(changed, patched, series_dir / "modules", tree::kSeriesSuffix, built);
   }
   std::printf("  %zu built, %d skipped\n", built.backends.size(), built.skipped);
   // The same modules go through fuzz, vectors and bench with --module.

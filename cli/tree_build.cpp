@@ -59,11 +59,7 @@ std::string inputs_of(const std::vector<std::string>& argv, const std::string& a
   for (const std::string& a : argv) out += a + "\n";
   out += std::to_string(std::hash<std::string>{}(adapter)) + "\n";
   std::vector<fs::path> dirs = {source_dir / "include", source_dir / "trees" / "support"};
-  std::vector<std::string> listed = m.sources;
-  if (m.through_glue()) listed.push_back(m.glue);
-  listed.insert(listed.end(), m.crypto_api.begin(), m.crypto_api.end());
-  if (m.through_crypto_api()) listed.push_back("include/crypto/sha256_base.h");
-  for (const std::string& f : listed) dirs.push_back(tree / fs::path(f).parent_path());
+  for (const std::string& f : m.files()) dirs.push_back(tree / fs::path(f).parent_path());
   std::sort(dirs.begin(), dirs.end());
   dirs.erase(std::unique(dirs.begin(), dirs.end()), dirs.end());
   std::error_code ec;
@@ -92,10 +88,10 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   const std::string name = m.row() + suffix;
   b.backend = m.family + "/" + name;
   // A crypto API module's rows are its drivers, "<name>:<cra_driver_name>".
-  b.select = m.through_crypto_api() ? m.family + "/" + m.name + ":*" + suffix : b.backend;
-  std::vector<std::string> files = m.sources;
-  if (m.through_glue()) files.insert(files.begin(), m.glue);
-  files.insert(files.begin(), m.crypto_api.begin(), m.crypto_api.end());
+  b.select = m.family + "/" + m.rows() + suffix;
+  std::vector<std::string> files = m.crypto_api;
+  if (m.through_glue()) files.push_back(m.glue);
+  files.insert(files.end(), m.sources.begin(), m.sources.end());
   for (const std::string& s : files)
     if (std::error_code ec; !fs::is_regular_file(tree / s, ec)) {
       const std::string path = (tree / s).string();
@@ -117,7 +113,8 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   std::string adapter = read_file(source_dir / "trees" / "support" / ("adapter_" + template_name + ".c.in"));
   std::string glue_files;
   for (const std::string& g : m.crypto_api) glue_files += (glue_files.empty() ? "" : " and ") + g;
-  replace_all(adapter, "@PREFIX@", m.name + ":");
+  replace_all(adapter, "@PREFIX@", m.row() + ":");
+  replace_all(adapter, "@ROW@", m.row());
   replace_all(adapter, "@KMOD@", m.kernel_module);
   replace_all(adapter, "@SUFFIX@", suffix);
   replace_all(adapter, "@FAMILY@", m.family);
@@ -130,12 +127,14 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   replace_all(adapter, "@FINUP_2X@", m.finup_2x.empty() ? "0" : m.finup_2x);
   replace_all(adapter, "@NAME@", name);
   replace_all(adapter, "@MODULE@", r.name);
+  // (A crypto API module's adapter writes its own notes, per driver.)
+  const std::string first_source = m.sources.empty() ? "" : m.sources.front();
   replace_all(adapter, "@NOTES@", m.through_glue()
                                       ? "the tree's " + m.glue + ", selecting by its own " + m.init + "()"
-                                      : "the tree's " + m.function + " (" + m.sources.front() + ")");
+                                      : "the tree's " + m.function + " (" + first_source + ")");
   replace_all(adapter, "@INIT@", m.init);
   replace_all(adapter, "@FUNCTION@", m.function);
-  replace_all(adapter, "@SOURCE@", m.sources.front());
+  replace_all(adapter, "@SOURCE@", first_source);
   replace_all(adapter, "@NEEDS@", m.needs);
   replace_all(adapter, "@CRYPT@", m.crypt);
   replace_all(adapter, "@HAS_HCHACHA@", m.hchacha.empty() ? "0" : "1");
@@ -188,9 +187,9 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   if (m.through_crypto_api()) {
     fs::remove_all(tree_headers, made);
     fs::create_directories(tree_headers / "crypto", made);
-    for (const char* h : {"sha.h", "sha2.h", "sha256_base.h", "sha512_base.h"})
-      if (const fs::path from = tree / "include" / "crypto" / h; fs::is_regular_file(from, made))
-        fs::create_symlink(fs::absolute(from), tree_headers / "crypto" / h, made);
+    for (const std::string& h : crypto_api_headers())
+      if (const fs::path from = tree / h; fs::is_regular_file(from, made))
+        fs::create_symlink(fs::absolute(from), tree_headers / "crypto" / from.filename(), made);
   }
   std::vector<std::string> argv = {cc, "-shared", "-fPIC", "-O2", "-std=gnu11",
                                    "-include", "lockstep/kernel_compat.h",
@@ -203,7 +202,11 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
                                    "-o", module.string(), adapter_file.string(),
                                    (source_dir / "trees" / "support" / (m.family + "_generic.c")).string()};
   if (m.through_crypto_api()) {
-    argv.insert(argv.end(), {"-I", tree_headers.string(), "-DKBUILD_MODNAME=\"" + m.kernel_module + "\""});
+    // A kernel module's symbols are its own unless exported: hidden, so
+    // that its assembly may address its glue's data PC-relative (arm64's
+    // ldr_l of sha256_ce_offsetof_count), as the kernel links it.
+    argv.insert(argv.end(), {"-fvisibility=hidden", "-I", tree_headers.string(),
+                             "-DKBUILD_MODNAME=\"" + m.kernel_module + "\""});
     const fs::path support = source_dir / "trees" / "support";
     for (const char* f : {"sha256_generic.c", "sha512_generic.c", "crypto_api.c", "crypto_sha2_generic.c"})
       if (m.family + "_generic.c" != f) argv.push_back((support / f).string());
@@ -225,6 +228,10 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
     return b;
   }
   fs::remove(inputs, made);
+  // Written under a name of this process's, then renamed: another run of
+  // the same tree may be loading the module that stands.
+  const fs::path fresh = module.string() + ".new." + std::to_string(getpid());
+  std::replace(argv.begin(), argv.end(), module.string(), fresh.string());
   ProcessResult pr = run_process(argv, {}, log.string());
   std::string message = !pr.error.empty() ? pr.error : pr.status != 0 ? read_file(log) : "";
   // The kernel links at fixed addresses: its assembly may address data
@@ -255,9 +262,11 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
     message = !pr.error.empty() ? pr.error : pr.status != 0 ? read_file(log) : "";
   }
   if (!message.empty()) {
+    fs::remove(fresh, made);
     b.skip = "does not build (" + log.string() + "):\n" + head(message, 12);
     return b;
   }
+  fs::rename(fresh, module, made);
   std::ofstream(inputs) << now;
   b.module = module;
   return b;

@@ -179,6 +179,20 @@ Recipe recipe_of(const fs::path& file) {
 
 }  // namespace
 
+const std::vector<std::string>& crypto_api_headers() {
+  static const std::vector<std::string> headers = {"include/crypto/sha.h", "include/crypto/sha2.h",
+                                                   "include/crypto/sha256_base.h", "include/crypto/sha512_base.h"};
+  return headers;
+}
+
+std::vector<std::string> ModuleRecipe::files() const {
+  std::vector<std::string> out = crypto_api;
+  if (through_glue()) out.push_back(glue);
+  out.insert(out.end(), sources.begin(), sources.end());
+  if (through_crypto_api()) out.insert(out.end(), crypto_api_headers().begin(), crypto_api_headers().end());
+  return out;
+}
+
 std::vector<Recipe> load_recipes(const fs::path& dir) {
   std::vector<fs::path> files;
   std::error_code ec;

@@ -76,7 +76,16 @@ struct ModuleRecipe {
   // The module's own row name: its backend's, or for a crypto API module
   // (whose drivers are known only when its init runs) "<name>:<kernel_module>".
   std::string row() const { return through_crypto_api() ? name + ":" + kernel_module : name; }
+  // The pattern of its rows: its row, or a crypto API module's drivers,
+  // "<name>:<kernel_module>:<cra_driver_name>".
+  std::string rows() const { return through_crypto_api() ? row() + ":*" : row(); }
+  // Every file of the tree it is built from, as the recipe names them.
+  std::vector<std::string> files() const;
 };
+
+// The tree's own headers a crypto API module's glue includes (those the
+// tree has), put on the include path behind lockstep's model.
+const std::vector<std::string>& crypto_api_headers();
 
 struct Recipe {
   std::filesystem::path file;

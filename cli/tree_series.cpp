@@ -1,5 +1,7 @@
 #include "tree_series.h"
 
+#include <fnmatch.h>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -202,9 +204,7 @@ AppliedSeries apply_series(const std::vector<Recipe>& recipes, const fs::path& t
   std::set<std::string> files;
   for (const Recipe& r : recipes)
     for (const ModuleRecipe& m : r.modules) {
-      std::vector<std::string> listed = m.sources;
-      if (m.through_glue()) listed.push_back(m.glue);
-      for (const std::string& f : listed) {
+      for (const std::string& f : m.files()) {
         const fs::path dir = tree / fs::path(f).parent_path();
         if (!fs::is_directory(dir, ec)) continue;
         for (const fs::directory_entry& e : fs::directory_iterator(dir, ec))
@@ -243,10 +243,8 @@ AppliedSeries apply_series(const std::vector<Recipe>& recipes, const fs::path& t
 }
 
 bool touches(const AppliedSeries& s, const ModuleRecipe& m) {
-  std::vector<std::string> listed = m.sources;
-  if (m.through_glue()) listed.push_back(m.glue);
   for (const std::string& t : s.touched)
-    for (const std::string& f : listed)
+    for (const std::string& f : m.files())
       if (fs::path(t).lexically_normal() == fs::path(f).lexically_normal()) return true;
   return false;
 }
@@ -303,7 +301,9 @@ int compare(const fs::path& matrix_json, const std::vector<std::string>& untouch
       }
     }
     for (const auto& [key, checks] : before)
-      if (!after.contains(key) && std::find(untouched.begin(), untouched.end(), key.second) == untouched.end())
+      if (!after.contains(key) && std::none_of(untouched.begin(), untouched.end(), [&](const std::string& u) {
+            return fnmatch(u.c_str(), key.second.c_str(), 0) == 0;
+          }))
         lines.push_back(fmt::format("  {:<26} {} @ {}: gone after the series (its module no longer builds or "
                                     "its files are gone)",
                                     id, key.first, key.second));
@@ -315,8 +315,9 @@ int compare(const fs::path& matrix_json, const std::vector<std::string>& untouch
       const size_t colon = s.find(": ");
       if (colon == std::string::npos) continue;
       std::string module = s.substr(0, colon);
-      const bool patched = module.ends_with(suffix + ".so");
-      if (patched) module.erase(module.size() - suffix.size() - 3, suffix.size());
+      // A module's file ("x.series.so"), or a crypto API ("crypto API.series").
+      const bool patched = module.ends_with(suffix + ".so") || module.ends_with(suffix);
+      if (patched) module.erase(module.rfind(suffix), suffix.size());
       (patched ? chose_after : chose_before)[module].push_back(s.substr(colon + 2));
     }
     for (const auto& [module, what] : chose_after) {

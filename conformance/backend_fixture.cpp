@@ -29,6 +29,8 @@ void BackendScope::enter(const Backend* b) {
   calls_at_enter_ = b->calls.load();
   excluded_calls_ = 0;
   const cpu::FeatureSet eff = cpu::effective();
+  // Fatal: gtest then runs nothing of the test's body.
+  if (!b->broken.empty()) FAIL() << b->name << ": " << b->broken;
   if (!b->unavailable.empty()) return skip_with_reason(std::string(b->unavailable));
   if (!b->usable(eff)) {
     const std::string missing = (b->needs - eff).to_string();

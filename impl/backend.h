@@ -44,6 +44,9 @@ struct Backend {
   // The family's algorithms the backend is for, space-separated (module.h's
   // algorithms); empty: all of them.
   std::string_view algorithms = {};
+  // A module's backend the module found broken here, and how (module.h's
+  // broken: a glue whose init crashed). Never usable; every check FAILs.
+  std::string_view broken = {};
   // The same code as a whole-message driver (module.h), or null.
   const lockstep_hash_driver* hash_driver = nullptr;
 
@@ -53,7 +56,9 @@ struct Backend {
 
   // usable is the safety predicate: may this code run with `features`?
   // Preference between usable backends is the registry's order, never this.
-  bool usable(cpu::FeatureSet features) const { return unavailable.empty() && features.has_all(needs); }
+  bool usable(cpu::FeatureSet features) const {
+    return unavailable.empty() && broken.empty() && features.has_all(needs);
+  }
   // serves: `algorithm` is one of those the backend is for.
   bool serves(std::string_view algorithm) const {
     if (algorithms.empty()) return true;
@@ -74,6 +79,7 @@ struct Backend {
     kernel_environment = m.kernel_environment;
     wipes = m.c->wipes;
     unavailable = m.unavailable;
+    broken = m.broken;
     algorithms = m.algorithms;
   }
   // preferred: usable, and nothing in `features` argues against it.

@@ -1,5 +1,8 @@
 #include "module/kernel_host.h"
 
+#include <algorithm>
+#include <cerrno>
+
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -93,9 +96,59 @@ void cpu_identity(unsigned* vendor, unsigned* family, unsigned* model) {
   if (model) *model = id.model;
 }
 
+// The process's crypto API: every driver the modules' inits registered.
+struct Driver {
+  std::string kernel, name, driver;
+  int priority;
+};
+std::vector<Driver> g_drivers;  // under g_selections_mutex
+
+int crypto_register(const char* kernel, const char* cra_name, const char* cra_driver_name, int priority) {
+  const std::lock_guard lock(g_selections_mutex);
+  for (const Driver& d : g_drivers)
+    if (d.kernel == kernel && (d.driver == cra_driver_name || d.driver == cra_name || d.name == cra_driver_name))
+      return -EEXIST;
+  g_drivers.push_back({kernel, cra_name, cra_driver_name, priority});
+  return 0;
+}
+
+void crypto_unregister(const char* kernel, const char* cra_driver_name) {
+  const std::lock_guard lock(g_selections_mutex);
+  std::erase_if(g_drivers, [&](const Driver& d) { return d.kernel == kernel && d.driver == cra_driver_name; });
+}
+
+// What crypto_alloc_shash(name) returns here, per kernel and algorithm, as
+// lines "crypto API<kernel>: ...".
+std::vector<std::string> crypto_selections() {
+  std::vector<std::string> out;
+  std::vector<std::pair<std::string, std::string>> names;
+  for (const Driver& d : g_drivers)
+    if (std::find(names.begin(), names.end(), std::pair(d.kernel, d.name)) == names.end())
+      names.emplace_back(d.kernel, d.name);
+  for (const auto& [kernel, name] : names) {
+    const Driver* best = nullptr;
+    std::string tied;
+    for (const Driver& d : g_drivers) {
+      if (d.kernel != kernel || d.name != name) continue;
+      if (best == nullptr || d.priority > best->priority) {
+        best = &d;
+        tied.clear();
+      } else if (d.priority == best->priority) {
+        tied += ", " + d.driver;
+      }
+    }
+    out.push_back("crypto API" + kernel + ": crypto_alloc_shash(\"" + name + "\") = " + best->driver + tied + " (priority " +
+                  std::to_string(best->priority) + ")" +
+                  (tied.empty() ? "" : ": equal priorities, so which one the kernel returns depends on the order "
+                                       "of registration"));
+  }
+  return out;
+}
+
 const lockstep_kernel_host kHost = {
-    LOCKSTEP_KERNEL_HOST_VERSION, cpu_has,  simd_usable, lockstep_kernel_section_begin,
-    lockstep_kernel_section_end,  selected, cpu_identity,
+    LOCKSTEP_KERNEL_HOST_VERSION, cpu_has,  simd_usable,     lockstep_kernel_section_begin,
+    lockstep_kernel_section_end,  selected, cpu_identity,    crypto_register,
+    crypto_unregister,
 };
 
 }  // namespace
@@ -111,7 +164,9 @@ void reset_thread_simd_mode() { t_simd_mode.reset(); }
 
 std::vector<std::string> selections() {
   const std::lock_guard lock(g_selections_mutex);
-  return g_selections;
+  std::vector<std::string> out = g_selections;
+  for (std::string& line : crypto_selections()) out.push_back(std::move(line));
+  return out;
 }
 
 void begin_module_init(std::string_view file) {

@@ -213,6 +213,7 @@ void check_backend(const std::string& file, size_t i, const lockstep_backend& b,
   out.full_name = std::string(family) + "/" + b.name;
   out.notes = b.notes ? b.notes : "";
   out.unavailable = b.unavailable ? b.unavailable : "";
+  out.broken = b.broken ? b.broken : "";
   out.algorithms = b.algorithms ? b.algorithms : "";
   out.c = &b;
 }

@@ -27,6 +27,7 @@ struct LoadedBackend {
   std::string full_name;  // "<family>/<name>"
   std::string notes;
   std::string unavailable;  // why it cannot run in this process, or ""
+  std::string broken;       // how the module found it broken here, or ""
   std::string algorithms;   // the family's algorithms it is for; "": all
   cpu::FeatureSet needs;
   bool kernel_environment = false;  // the module asks lockstep's kernel host

@@ -130,6 +130,10 @@ typedef void (*lockstep_exitcall_t)(void);
 
 /* What the model says to the program that loaded the module. */
 
+/* The kernel the module belongs to, for the process's crypto API
+ * (lockstep/kernel_host.h): "", or ".series" for a tree after a series. */
+extern const char *lockstep_crypto_api_kernel;
+
 /* Why the module is not loaded here; returns -ENODEV. */
 int lockstep_crypto_api_not_loaded(const char *why);
 /* The registered shash drivers, in registration order. */

@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 
-#define LOCKSTEP_KERNEL_HOST_VERSION 2
+#define LOCKSTEP_KERNEL_HOST_VERSION 3
 
 struct lockstep_kernel_host {
 	unsigned version; /* LOCKSTEP_KERNEL_HOST_VERSION */
@@ -48,6 +48,16 @@ struct lockstep_kernel_host {
 	 * Zhaoxin 10; 0xff unknown), the family and the model, extended
 	 * fields added as the kernel adds them. Zeros off x86. */
 	void (*cpu_identity)(unsigned *vendor, unsigned *family, unsigned *model);
+	/* Since version 3. The one crypto API of the process, which every
+	 * module's crypto API model (lockstep/crypto_api.h) registers its
+	 * drivers with, as every kernel module registers with the kernel's:
+	 * a driver name another module holds already is refused (-EEXIST),
+	 * and the kernel's selection per algorithm (the registered driver of
+	 * highest priority) is reported across all of them. `kernel` names
+	 * the kernel the module belongs to ("" for the tree, ".series" for
+	 * the tree after a series): each has a crypto API of its own. */
+	int (*crypto_register)(const char *kernel, const char *cra_name, const char *cra_driver_name, int priority);
+	void (*crypto_unregister)(const char *kernel, const char *cra_driver_name);
 };
 
 #ifdef __cplusplus

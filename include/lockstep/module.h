@@ -32,8 +32,8 @@ extern "C" {
  * version 1 element size, never past it, and takes the fields it lacks as 0.
  * A module that must also load into a lockstep that knows only version 1
  * defines LOCKSTEP_MODULE_ABI_VERSION as 1 before including this file, and
- * gets the version 1 layout. Version 3 appended unavailable, algorithms and
- * hash_driver in the same way. */
+ * gets the version 1 layout. Version 3 appended unavailable, algorithms,
+ * hash_driver and broken in the same way. */
 #ifndef LOCKSTEP_MODULE_ABI_VERSION
 #define LOCKSTEP_MODULE_ABI_VERSION 3
 #endif
@@ -199,6 +199,10 @@ struct lockstep_backend {
 	/* Optional, sha256 and sha512: the same code as a whole-message
 	 * driver (above), for the one algorithm `algorithms` names. */
 	const struct lockstep_hash_driver *hash_driver;
+	/* Non-NULL where the module found this backend broken in the process
+	 * that loaded it, saying how ("the glue's init crashed (SIGSEGV)"):
+	 * every check of it is a FAIL with this text, nothing is called. */
+	const char *broken;
 #endif
 };
 

@@ -13,6 +13,8 @@ static struct shash_alg *registered[LOCKSTEP_CRYPTO_API_MAX];
 static int count;
 static char message[512];
 
+const char *lockstep_crypto_api_kernel = "";
+
 static int refuse(int err, const char *call, const struct shash_alg *alg, const char *why)
 {
 	snprintf(message, sizeof message, "%s: %s %s (%s)", call,
@@ -57,6 +59,12 @@ int crypto_register_shash(struct shash_alg *alg)
 	}
 	if (count == LOCKSTEP_CRYPTO_API_MAX)
 		return refuse(-EINVAL, call, alg, "is one more than lockstep's model holds");
+	/* The process's crypto API holds every module's drivers, as the
+	 * kernel's does (lockstep/kernel_host.h, version 3). */
+	if (lockstep_kernel_host_v1 && lockstep_kernel_host_v1->version >= 3 &&
+	    lockstep_kernel_host_v1->crypto_register(lockstep_crypto_api_kernel, alg->base.cra_name, alg->base.cra_driver_name,
+						     alg->base.cra_priority))
+		return refuse(-EEXIST, call, alg, "has the name of a driver another module registered");
 	/* As crypto/shash.c: no statesize means the descriptor is the state. */
 	if (!alg->statesize)
 		alg->statesize = alg->descsize;
@@ -68,6 +76,9 @@ void crypto_unregister_shash(struct shash_alg *alg)
 {
 	for (int i = 0; i < count; ++i)
 		if (registered[i] == alg) {
+			if (lockstep_kernel_host_v1 && lockstep_kernel_host_v1->version >= 3)
+				lockstep_kernel_host_v1->crypto_unregister(lockstep_crypto_api_kernel,
+									   alg->base.cra_driver_name);
 			memmove(&registered[i], &registered[i + 1], (size_t)(count - i - 1) * sizeof registered[0]);
 			--count;
 			return;

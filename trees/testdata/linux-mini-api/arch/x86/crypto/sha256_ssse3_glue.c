@@ -13,6 +13,7 @@
 #include <crypto/sha2.h>
 #include <crypto/sha256_base.h>
 #include <linux/module.h>
+#include <linux/sizes.h>
 #include <asm/cpu_device_id.h>
 #include <asm/simd.h>
 
@@ -30,6 +31,22 @@ static const struct x86_cpu_id module_cpu_ids[] = {
 };
 MODULE_DEVICE_TABLE(x86cpu, module_cpu_ids);
 
+/* Hands the data to the assembly at most 4 KiB a section: preemption is
+ * off inside one. */
+static void mini_sections(struct shash_desc *desc, const u8 *data, unsigned int len,
+			  sha256_block_fn *xform)
+{
+	while (len > 0) {
+		unsigned int chunk = min_t(unsigned int, len, SZ_4K);
+
+		kernel_fpu_begin();
+		sha256_base_do_update(desc, data, chunk, xform);
+		kernel_fpu_end();
+		data += chunk;
+		len -= chunk;
+	}
+}
+
 static int mini_update(struct shash_desc *desc, const u8 *data, unsigned int len,
 		       sha256_block_fn *xform)
 {
@@ -38,9 +55,7 @@ static int mini_update(struct shash_desc *desc, const u8 *data, unsigned int len
 	if (!crypto_simd_usable() || (sctx->count % SHA256_BLOCK_SIZE) + len < SHA256_BLOCK_SIZE)
 		return crypto_sha256_update(desc, data, len);
 
-	kernel_fpu_begin();
-	sha256_base_do_update(desc, data, len, xform);
-	kernel_fpu_end();
+	mini_sections(desc, data, len, xform);
 	return 0;
 }
 
@@ -50,9 +65,8 @@ static int mini_finup(struct shash_desc *desc, const u8 *data, unsigned int len,
 	if (!crypto_simd_usable())
 		return crypto_sha256_finup(desc, data, len, out);
 
+	mini_sections(desc, data, len, xform);
 	kernel_fpu_begin();
-	if (len)
-		sha256_base_do_update(desc, data, len, xform);
 	sha256_base_do_finalize(desc, xform);
 	kernel_fpu_end();
 	return sha256_base_finish(desc, out);
