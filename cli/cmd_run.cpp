@@ -60,6 +60,7 @@ struct Row {
   bool usable = false;
   std::string missing;  // features it lacks there
   std::string declined;  // why the backend runs none of this algorithm, or ""
+  std::string broken;    // how its module found it broken here (every cell FAILs), or ""
   std::string elsewhere;  // the model of this emulator where the row runs instead (row_placement.h), or ""
 };
 
@@ -344,6 +345,7 @@ class Runner {
       row.usable = d.at("usable").get<bool>();
       row.missing = d.at("missing").get<std::string>();
       row.declined = d.value("declined", "");
+      row.broken = d.value("broken", "");
       if (row.usable && d.value("module", "").empty())
         row.elsewhere = runs_in(env.id, d.value("needs", ""), available_ids_);
       r.rows.push_back(std::move(row));
@@ -651,6 +653,8 @@ class Runner {
         // and does not count against the backend's coverage.
         if (!row.declined.empty() && (col == "fuzz" || cell.status != Status::kFail))
           cell = {Status::kSkip, row.declined};
+        // A backend its module found broken: the module's words, every column.
+        if (!row.broken.empty()) cell = {Status::kFail, row.broken};
         cell.provenance = prov;
         // The fuzz check's driver counts no calls: its cell claims none.
         if (col != "fuzz") calls.describe(row.test_name, col, row.key.backend, cell.provenance);

@@ -114,7 +114,6 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   std::string glue_files;
   for (const std::string& g : m.crypto_api) glue_files += (glue_files.empty() ? "" : " and ") + g;
   replace_all(adapter, "@PREFIX@", m.row() + ":");
-  replace_all(adapter, "@ROW@", m.row());
   replace_all(adapter, "@KMOD@", m.kernel_module);
   replace_all(adapter, "@SUFFIX@", suffix);
   replace_all(adapter, "@FAMILY@", m.family);

@@ -46,6 +46,19 @@ int open_tree(const std::string& dir, const std::vector<Recipe>& recipes, const 
         std::fprintf(stderr, "  %s (%s): %s\n", r.name.c_str(), r.file.filename().c_str(), m.marker().c_str());
     return 2;
   }
+  // One kernel's tree has one layout: files of two eras (lib/crypto/x86's
+  // headers beside arch/x86/crypto's glue) are two trees mixed, or a
+  // series applied to the wrong one.
+  for (const Match& a : into.found)
+    for (const Match& b : into.found)
+      if (a.recipe->era != b.recipe->era) {
+        std::fprintf(stderr,
+                     "%s: %s mixes two layouts: %s (recipe %s: %s) and %s (recipe %s: %s); one kernel's tree has "
+                     "one of them\n",
+                     who, into.tree.c_str(), a.module->marker().c_str(), a.recipe->name.c_str(),
+                     a.recipe->era.c_str(), b.module->marker().c_str(), b.recipe->name.c_str(), b.recipe->era.c_str());
+        return 2;
+      }
   into.out = out_dir_for(into.tree);
   fs::create_directories(into.out, ec);
   if (ec || access(into.out.c_str(), W_OK) != 0) {

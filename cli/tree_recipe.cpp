@@ -165,6 +165,7 @@ Recipe recipe_of(const fs::path& file) {
   r.file = file;
   r.name = text(j, "recipe", file, "");
   r.about = text(j, "about", file, "");
+  r.era = text(j, "era", file, "");
   const auto modules = j.find("modules");
   if (modules == j.end() || !modules->is_array() || modules->empty())
     bad(file, "modules: missing or not a non-empty array");

@@ -91,6 +91,7 @@ struct Recipe {
   std::filesystem::path file;
   std::string name;   // "linux-lib-crypto"
   std::string about;  // one line
+  std::string era;    // the layout's era: "Linux 6.17 and later"; a tree has one
   std::vector<ModuleRecipe> modules;
 };
 

@@ -44,6 +44,7 @@ nlohmann::json describe() {
         {"missing", (b.needs - eff).to_string()},
         {"default", alg.family->default_backend() == &b},
         {"declined", declined(alg, b)},
+        {"broken", std::string(b.broken)},  // a module's backend it found broken here
         {"module", std::string(b.module)},  // the file of a module's backend, else ""
     });
     selected[std::string(alg.name)] = alg.family->default_backend()->name;
