@@ -5,7 +5,7 @@
 #include <filesystem>
 
 #include "cpu/cpu.h"
-#include "tree_modules.h"
+#include "tree/tree.h"
 
 namespace lockstep::cli {
 

@@ -1,5 +1,5 @@
 // `lockstep bench --tree DIR`: a tree's modules for this host, built as
-// `lockstep tree` builds them (tree_modules.h), to be benchmarked beside
+// `lockstep tree` builds them (tree/tree.h), to be benchmarked beside
 // lockstep's own backends as --module files are.
 #pragma once
 

@@ -6,7 +6,7 @@
  * a fixed address below 2 GiB, as the kernel links itself, and puts that
  * image inside the module; this maps it there before anything calls into
  * it. The image's functions are reached through jumps to their fixed
- * addresses (tree_fixed_code.cpp writes them).
+ * addresses (cli/tree/fixed_code.cpp writes them).
  */
 #include <elf.h>
 #include <stdio.h>

@@ -9,7 +9,7 @@
 #include "bench_report.h"
 #include "bench_run.h"
 #include "impl/module/loader.h"
-#include "tree_series.h"
+#include "series.h"
 
 namespace lockstep::cli::tree {
 namespace {

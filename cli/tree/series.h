@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "tree_recipe.h"
+#include "recipe.h"
 
 namespace lockstep::cli::tree {
 
@@ -51,7 +51,7 @@ int compare(const std::filesystem::path& matrix_json, const std::vector<std::str
 
 // bench_series prints the seed-style MB/s table of every native backend
 // the series rebuilt, before and after, measured side by side in one
-// lockstep_bench run at the kernel's benchmark lengths (tree_series_bench.cpp).
+// lockstep_bench run at the kernel's benchmark lengths (series_bench.cpp).
 // It reports and never decides the exit status; the JSON stays in `out`.
 void bench_series(const std::filesystem::path& out, double min_time);
 

@@ -1,13 +1,13 @@
 // A tree's modules as `lockstep tree` and `lockstep bench --tree` both get
 // them: the tree checked and matched against the recipes, then each match
-// built (tree_build.h) into one build directory per tree.
+// built (build.h) into one build directory per tree.
 #pragma once
 
 #include <filesystem>
 #include <string>
 #include <vector>
 
-#include "tree_recipe.h"
+#include "recipe.h"
 
 namespace lockstep::cli::tree {
 

@@ -1,6 +1,6 @@
 // Checking a tree and building its modules: one code path for `lockstep
 // tree` and `lockstep bench --tree`.
-#include "tree_modules.h"
+#include "tree.h"
 
 #include "file_kind.h"
 
@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <functional>
 
-#include "tree_build.h"
+#include "build.h"
 
 namespace lockstep::cli::tree {
 namespace {

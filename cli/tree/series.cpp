@@ -1,4 +1,4 @@
-#include "tree_series.h"
+#include "series.h"
 
 #include <fnmatch.h>
 

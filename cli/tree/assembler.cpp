@@ -1,4 +1,4 @@
-#include "tree_assembler.h"
+#include "assembler.h"
 
 #include <fstream>
 #include <map>

@@ -2,7 +2,7 @@
 // U-Boot tree holds, built as the recipes in trees/ say (the tree's own glue
 // and assembly, unchanged, in lockstep's build directory), then through the
 // whole matrix as `lockstep run` runs it, with run's options. With
-// --series, the tree after a patch series too (tree_series.h): both in one
+// --series, the tree after a patch series too (series.h): both in one
 // matrix, then compared.
 #include <algorithm>
 #include <cstring>
@@ -20,9 +20,9 @@
 #include "modules.h"
 #include "output_paths.h"
 #include "run_select.h"
-#include "tree_modules.h"
-#include "tree_recipe.h"
-#include "tree_series.h"
+#include "tree.h"
+#include "recipe.h"
+#include "series.h"
 
 namespace lockstep::cli {
 namespace {

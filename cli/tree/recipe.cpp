@@ -1,4 +1,4 @@
-#include "tree_recipe.h"
+#include "recipe.h"
 
 #include "file_kind.h"
 

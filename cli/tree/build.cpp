@@ -1,4 +1,4 @@
-#include "tree_build.h"
+#include "build.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -9,8 +9,8 @@
 
 #include "file_kind.h"
 #include "process.h"
-#include "tree_assembler.h"
-#include "tree_fixed_code.h"
+#include "assembler.h"
+#include "fixed_code.h"
 
 namespace lockstep::cli::tree {
 namespace {

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <string>
 
-#include "tree_recipe.h"
+#include "recipe.h"
 
 namespace lockstep::cli::tree {
 

@@ -1,4 +1,4 @@
-#include "tree_fixed_code.h"
+#include "fixed_code.h"
 
 #include <fmt/format.h>
 
