@@ -15,6 +15,8 @@ namespace lockstep::bench {
 std::string skip_reason(const Backend& b) {
   const cpu::FeatureSet effective = cpu::effective();
   if (b.usable(effective)) return {};
+  if (!b.broken.empty()) return std::string(b.broken);
+  if (!b.unavailable.empty()) return std::string(b.unavailable);
   return "needs " + (b.needs - effective).to_string() + ", which this CPU lacks";
 }
 

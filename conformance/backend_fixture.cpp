@@ -24,6 +24,16 @@ std::string BackendTest::label() const {
   return std::string(alg().name) + " via " + std::string(backend()->name);
 }
 
+bool module_declines(const Backend& b) {
+  if (!b.broken.empty()) {
+    ADD_FAILURE() << b.name << ": " << b.broken;
+    return true;
+  }
+  if (b.unavailable.empty()) return false;
+  skip_with_reason(std::string(b.unavailable));
+  return true;
+}
+
 void BackendScope::enter(const Backend* b) {
   backend_ = b;
   calls_at_enter_ = b->calls.load();

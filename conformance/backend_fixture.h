@@ -62,6 +62,13 @@ void note(const std::string& text);
 // apply to its row (the matrix shows the reason; coverage does not hold
 // the SKIP against the backend). Call as `return skip_not_applicable(...)`.
 void skip_not_applicable(const std::string& why);
+// module_declines says whether `b` is a module's backend that its module
+// cannot run here (unavailable: the test is a SKIP with the module's
+// reason) or found broken (a FAIL with its words); the caller then returns
+// without calling it. BackendScope does this for the fixtures; the suites
+// without one ask.
+bool module_declines(const Backend& b);
+
 // skip_with_reason skips it as a check that cannot run here, `why` being
 // the cell's reason. Call as `return skip_with_reason(...)`.
 void skip_with_reason(const std::string& why);

@@ -128,6 +128,7 @@ const models::Model* exact_model(const Backend& b) {
 
 // Returns true when the backend is to be run here; else it has skipped.
 bool on_exact_model(const Backend& b) {
+  if (module_declines(b)) return false;
   const models::Model* want = exact_model(b);
   const char* id = std::getenv("LOCKSTEP_CPU_MODEL");
   if (want == nullptr) {

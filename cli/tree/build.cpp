@@ -1,5 +1,7 @@
 #include "build.h"
 
+#include "read_text.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
@@ -16,13 +18,6 @@ namespace lockstep::cli::tree {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 void replace_all(std::string& s, const std::string& from, const std::string& to) {
   for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
@@ -110,7 +105,7 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
                                     : m.through_glue()        ? m.family
                                     : m.environment == "u-boot" ? m.family + "_u-boot"
                                                                 : m.family + "_function";
-  std::string adapter = read_file(source_dir / "trees" / "support" / ("adapter_" + template_name + ".c.in"));
+  std::string adapter = read_text(source_dir / "trees" / "support" / ("adapter_" + template_name + ".c.in"));
   std::string glue_files;
   for (const std::string& g : m.crypto_api) glue_files += (glue_files.empty() ? "" : " and ") + g;
   replace_all(adapter, "@PREFIX@", m.row() + ":");
@@ -167,7 +162,7 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
     const ProcessResult gr = run_process(command, {}, generate_log.string());
     if (!gr.error.empty() || gr.status != 0 || !fs::is_regular_file(output, made)) {
       b.skip = "cannot generate " + g.output + " (" + generate_log.string() + "):\n" +
-               head(gr.error.empty() ? read_file(generate_log) : gr.error, 8);
+               head(gr.error.empty() ? read_text(generate_log) : gr.error, 8);
       return b;
     }
     generated.push_back(output.string());
@@ -220,8 +215,8 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   // a user runs it again and again).
   const fs::path inputs = out_dir / (stem + ".inputs");
   std::string now = inputs_of(argv, adapter, tree, m, source_dir);
-  for (const std::string& g : generated) now += std::to_string(std::hash<std::string>{}(read_file(g))) + "\n";
-  if (std::error_code ec; fs::is_regular_file(module, ec) && read_file(inputs) == now) {
+  for (const std::string& g : generated) now += std::to_string(std::hash<std::string>{}(read_text(g))) + "\n";
+  if (std::error_code ec; fs::is_regular_file(module, ec) && read_text(inputs) == now) {
     b.module = module;
     b.reused = true;
     return b;
@@ -232,7 +227,7 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   const fs::path fresh = module.string() + ".new." + std::to_string(getpid());
   std::replace(argv.begin(), argv.end(), module.string(), fresh.string());
   ProcessResult pr = run_process(argv, {}, log.string());
-  std::string message = !pr.error.empty() ? pr.error : pr.status != 0 ? read_file(log) : "";
+  std::string message = !pr.error.empty() ? pr.error : pr.status != 0 ? read_text(log) : "";
   // The kernel links at fixed addresses: its assembly may address data
   // with 32-bit absolute addresses, which no shared object can hold. Those
   // objects go to an image at a fixed address of their own, in the module.
@@ -258,7 +253,7 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
     std::erase_if(argv, [&](const std::string& a) { return std::find(assembly.begin(), assembly.end(), a) != assembly.end(); });
     argv.insert(argv.end(), placed.inputs.begin(), placed.inputs.end());
     pr = run_process(argv, {}, log.string());
-    message = !pr.error.empty() ? pr.error : pr.status != 0 ? read_file(log) : "";
+    message = !pr.error.empty() ? pr.error : pr.status != 0 ? read_text(log) : "";
   }
   if (!message.empty()) {
     fs::remove(fresh, made);

@@ -1,5 +1,7 @@
 #include "fixed_code.h"
 
+#include "read_text.h"
+
 #include <fmt/format.h>
 
 #include <fstream>
@@ -13,18 +15,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_all(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // Runs a tool, its output to `log`; "" or what went wrong, with the output.
 std::string run_tool(const std::vector<std::string>& argv, const fs::path& log) {
   const ProcessResult r = run_process(argv, {}, log.string());
   if (r.error.empty() && r.status == 0) return "";
-  return argv.front() + ": " + (r.error.empty() ? read_all(log) : r.error);
+  return argv.front() + ": " + (r.error.empty() ? read_text(log) : r.error);
 }
 
 // Where a module's image goes: one of 7,000 slots of 256 KiB between
@@ -65,7 +60,7 @@ FixedCode place_fixed_code(const std::string& cc, const std::vector<std::string>
       out.error = e;
       return out;
     }
-    const std::string text = read_all(relocations);
+    const std::string text = read_text(relocations);
     const bool absolute = text.find("R_X86_64_32S ") != std::string::npos ||
                           text.find("R_X86_64_32 ") != std::string::npos;
     (absolute ? fixed : out.inputs).push_back(absolute ? object : sources[i]);
@@ -104,7 +99,7 @@ FixedCode place_fixed_code(const std::string& cc, const std::vector<std::string>
       "\t.section .rodata\n\t.balign 16\n\t.globl lockstep_fixed_image\n\t.hidden lockstep_fixed_image\n"
       "lockstep_fixed_image:\n\t.incbin \"{}\"\n\t.text\n",
       stem, base, image.string());
-  std::istringstream lines(read_all(symbols));
+  std::istringstream lines(read_text(symbols));
   for (std::string address, kind, name; lines >> address >> kind >> name;) {
     if (kind != "T") continue;
     jumps += fmt::format("\t.globl {0}\n\t.type {0}, @function\n{0}:\n\tmovabsq $0x{1}, %rax\n\tjmp *%rax\n"

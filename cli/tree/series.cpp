@@ -1,5 +1,7 @@
 #include "series.h"
 
+#include "read_text.h"
+
 #include <fnmatch.h>
 
 #include <fmt/format.h>
@@ -17,13 +19,6 @@ namespace lockstep::cli::tree {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::string first_lines(const std::string& text, int n) {
   std::stringstream in(text);
