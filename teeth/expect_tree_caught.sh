@@ -1,34 +1,34 @@
 #!/usr/bin/env bash
 # expect_tree_caught.sh --series PATCH --env ENV --column COL --want FAIL|WARN
-#                       -- LOCKSTEP TREE
+#                       --backend ROW -- LOCKSTEP TREE
 #
 # A planted defect of a kernel tree's glue or assembly as its maintainer
-# meets it: `lockstep tree TREE --series PATCH`, scoped to the AVX2 driver
-# of the miniature's SHA-256 module, must give the patched row WANT in COL
+# meets it: `lockstep tree TREE --series PATCH`, scoped to one driver of
+# the miniature (ROW, its SHA-256 row), must give the patched row WANT in COL
 # (and exit 1 for a FAIL, 0 for a WARN, which never fails a run), while the
 # row before the series is not: the series is what the column caught.
 set -uo pipefail
 usage() {
-  echo "usage: $0 --series PATCH --env ENV --column COL --want FAIL|WARN -- LOCKSTEP TREE" >&2
+  echo "usage: $0 --series PATCH --env ENV --column COL --want FAIL|WARN --backend ROW -- LOCKSTEP TREE" >&2
   exit 2
 }
-series='' env='' column='' want=''
+series='' env='' column='' want='' backend=''
 while [ $# -gt 0 ]; do
   case $1 in
     --series) series=${2-}; shift 2 ;;
     --env) env=${2-}; shift 2 ;;
     --column) column=${2-}; shift 2 ;;
     --want) want=${2-}; shift 2 ;;
+    --backend) backend=${2-}; shift 2 ;;
     --) shift; break ;;
     *) usage ;;
   esac
 done
-[ -n "$series" ] && [ -n "$env" ] && [ -n "$column" ] && [ -n "$want" ] && [ $# -eq 2 ] || usage
+[ -n "$series" ] && [ -n "$env" ] && [ -n "$column" ] && [ -n "$want" ] && [ -n "$backend" ] && [ $# -eq 2 ] || usage
 cli=$1 tree=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-backend='sha256/linux-api:sha256-ssse3:sha256-avx2'
 "$cli" tree "$tree" --series "$series" --env "$env" --backend "$backend*" --check "$column" --bench-time 0 \
   --out "$tmp/run" > "$tmp/out" 2>&1
 rc=$?
