@@ -14,6 +14,28 @@ static void blocks(struct lockstep_sha256_state *state, const uint8_t *data,
 	(void)nblocks;
 }
 
+__attribute__((unused))
+static int driver_init(const struct lockstep_hash_driver *d, void *desc)
+{
+	(void)d;
+	(void)desc;
+	return 0;
+}
+
+/* A whole-message driver with every function but update (case 10), or
+ * every one (case 9, which lacks the algorithm it is for). */
+__attribute__((unused))
+static const struct lockstep_hash_driver driver = {
+	.desc_size = 64, .state_size = 40, .digest_size = 32,
+	.init = driver_init,
+#if LOCKSTEP_BAD_CASE != 10
+	.update = (void *)driver_init,
+#endif
+	.final = (void *)driver_init, .finup = (void *)driver_init,
+	.digest = (void *)driver_init, .export_state = (void *)driver_init,
+	.import_state = (void *)driver_init,
+};
+
 #define BACKEND(family_, name_, needs_, fn_)                          \
 	{ .family = family_, .name = name_, .needs = needs_,          \
 	  .notes = "a loader test", .sha256_blocks = fn_ }
@@ -31,6 +53,15 @@ static const struct lockstep_backend backends[] = {
 #elif LOCKSTEP_BAD_CASE == 7
 	{ .family = "sha256", .name = "bad:overlap", .notes = "a loader test",
 	  .sha256_blocks = blocks, .chacha_overlap = 3 },
+#elif LOCKSTEP_BAD_CASE == 8
+	{ .family = "sha256", .name = "bad:algorithm", .notes = "a loader test",
+	  .sha256_blocks = blocks, .algorithms = "sha224 sha384" },
+#elif LOCKSTEP_BAD_CASE == 9
+	{ .family = "sha256", .name = "bad:driver-for-all", .notes = "a loader test",
+	  .sha256_blocks = blocks, .hash_driver = &driver },
+#elif LOCKSTEP_BAD_CASE == 10
+	{ .family = "sha256", .name = "bad:driver-null", .notes = "a loader test",
+	  .sha256_blocks = blocks, .algorithms = "sha256", .hash_driver = &driver },
 #else
 	BACKEND("sha256", "bad:abi-version", "", blocks),
 #endif
