@@ -174,8 +174,8 @@ TEST_P(DriverHugeCall, OneDigestPast2To31Bytes) {
   RawCtx desc(d.desc_size, 16);
   Bytes got(d.digest_size);
   backend()->count_call();
-  const int rc = invoke(*backend(), "hash_driver.digest", d.digest, &d, desc.get(), msg.data(),
-                        static_cast<unsigned>(length.bytes), got.data());
+  const int rc = abi::call_preserving(d.digest, &d, desc.get(), static_cast<const uint8_t*>(msg.data()),
+                                      static_cast<unsigned>(length.bytes), got.data());
   EXPECT_EQ(rc, 0) << label() << ": digest() returned " << rc;
   EXPECT_EQ(hex(got), hex(huge_digest(alg(), {msg.data(), length.bytes})))
       << label() << ": the driver's digest() of " << length.bytes << " bytes in one call";
