@@ -45,11 +45,11 @@ LOCKSTEP_CPU=-ssse3,-avx,-avx2,-sha_ni expect 0 'sha256-ssse3 is not loaded here
 # A glue that registers nothing: its module's row fails, named.
 variant none '	return usable ? crypto_register_shashes(algs, 2) : 0;' '	return 0;'
 expect 1 "sha256/linux-api:sha256-ssse3:module_init +FAIL" -- tree "$tmp/none" --env native --backend "$api" --check conformance --out "$tmp/run"
-check grep -q "registers no shash driver, even on a CPU with every feature" <<< "$out"
+check grep -q "registers no driver, even on a CPU with every feature" <<< "$out"
 
 # An init that fails: the errno, and the module's row fails.
 variant fails '	err = mini_register(sha256_avx_algs, avx_usable());' '	err = -EINVAL;'
-expect 1 "registers no shash driver, even on a CPU with every feature \(it returned -EINVAL\)" \
+expect 1 "registers no driver, even on a CPU with every feature \(it returned -EINVAL\)" \
   -- tree "$tmp/fails" --env native --backend "$api" --check conformance --out "$tmp/run"
 
 # A driver name registered twice: the kernel's -EEXIST, named.

@@ -173,17 +173,21 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   std::ofstream(adapter_file) << adapter;
 
   const fs::path include = source_dir / "include";
-  // The tree's own SHA-2 headers (sha2.h or sha.h, sha256_base.h,
-  // sha512_base.h), unchanged, behind lockstep's crypto API model: links
+  // The tree's own crypto headers (sha2.h or sha.h, sha256_base.h,
+  // sha512_base.h, chacha.h, internal/chacha.h), unchanged, behind
+  // lockstep's crypto API model: links
   // in a folder of their own, since the tree's include/ holds the whole
   // kernel's headers.
   const fs::path tree_headers = out_dir / (stem + ".include");
   if (m.through_crypto_api()) {
     fs::remove_all(tree_headers, made);
-    fs::create_directories(tree_headers / "crypto", made);
     for (const std::string& h : crypto_api_headers())
-      if (const fs::path from = tree / h; fs::is_regular_file(from, made))
-        fs::create_symlink(fs::absolute(from), tree_headers / "crypto" / from.filename(), made);
+      if (const fs::path from = tree / h; fs::is_regular_file(from, made)) {
+        // include/crypto/internal/chacha.h -> <stem>.include/crypto/internal/chacha.h
+        const fs::path to = tree_headers / fs::path(h).lexically_relative("include");
+        fs::create_directories(to.parent_path(), made);
+        fs::create_symlink(fs::absolute(from), to, made);
+      }
   }
   std::vector<std::string> argv = {cc, "-shared", "-fPIC", "-O2", "-std=gnu11",
                                    "-include", "lockstep/kernel_compat.h",
@@ -202,7 +206,8 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
     argv.insert(argv.end(), {"-fvisibility=hidden", "-I", tree_headers.string(),
                              "-DKBUILD_MODNAME=\"" + m.kernel_module + "\""});
     const fs::path support = source_dir / "trees" / "support";
-    for (const char* f : {"sha256_generic.c", "sha512_generic.c", "crypto_api.c", "crypto_sha2_generic.c"})
+    for (const char* f : {"sha256_generic.c", "sha512_generic.c", "chacha_generic.c", "crypto_api.c", "skcipher_walk.c",
+                          "crypto_sha2_generic.c"})
       if (m.family + "_generic.c" != f) argv.push_back((support / f).string());
     for (const std::string& g : m.crypto_api) argv.push_back((tree / g).string());
   }

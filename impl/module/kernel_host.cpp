@@ -98,17 +98,18 @@ void cpu_identity(unsigned* vendor, unsigned* family, unsigned* model) {
 
 // The process's crypto API: every driver the modules' inits registered.
 struct Driver {
-  std::string kernel, name, driver;
+  std::string kernel, type, name, driver;
   int priority;
 };
 std::vector<Driver> g_drivers;  // under g_selections_mutex
 
-int crypto_register(const char* kernel, const char* cra_name, const char* cra_driver_name, int priority) {
+int crypto_register(const char* kernel, const char* type, const char* cra_name, const char* cra_driver_name,
+                    int priority) {
   const std::lock_guard lock(g_selections_mutex);
   for (const Driver& d : g_drivers)
     if (d.kernel == kernel && (d.driver == cra_driver_name || d.driver == cra_name || d.name == cra_driver_name))
       return -EEXIST;
-  g_drivers.push_back({kernel, cra_name, cra_driver_name, priority});
+  g_drivers.push_back({kernel, type, cra_name, cra_driver_name, priority});
   return 0;
 }
 
@@ -117,7 +118,7 @@ void crypto_unregister(const char* kernel, const char* cra_driver_name) {
   std::erase_if(g_drivers, [&](const Driver& d) { return d.kernel == kernel && d.driver == cra_driver_name; });
 }
 
-// What crypto_alloc_shash(name) returns here, per kernel and algorithm, as
+// What crypto_alloc_shash(name) (or _skcipher) returns here, per kernel and algorithm, as
 // lines "crypto API<kernel>: ...".
 std::vector<std::string> crypto_selections() {
   std::vector<std::string> out;
@@ -137,7 +138,8 @@ std::vector<std::string> crypto_selections() {
         tied += ", " + d.driver;
       }
     }
-    out.push_back("crypto API" + kernel + ": crypto_alloc_shash(\"" + name + "\") = " + best->driver + tied + " (priority " +
+    out.push_back("crypto API" + kernel + ": crypto_alloc_" + best->type + "(\"" + name + "\") = " + best->driver + tied +
+                  " (priority " +
                   std::to_string(best->priority) + ")" +
                   (tied.empty() ? "" : ": equal priorities, so which one the kernel returns depends on the order "
                                        "of registration"));

@@ -1,7 +1,7 @@
 /*
  * The Linux crypto API as the glue files of the older layout use it
  * (arch/x86/crypto/*_glue.c and arch/arm64/crypto/*-glue.c, Linux 5.4 to
- * 6.16): a module's init registers shash algorithms, each a driver
+ * 6.16): a module's init registers shash and skcipher algorithms, each a driver
  * (cra_driver_name) of an algorithm (cra_name) with a priority, and a user
  * gets the registered driver of highest priority and drives it through a
  * descriptor. This is lockstep's model of that surface, in user space, with
@@ -24,6 +24,7 @@
 /* <linux/crypto.h> */
 #define CRYPTO_MAX_ALG_NAME 128
 #define CRYPTO_ALG_TYPE_MASK 0x0000000f
+#define CRYPTO_ALG_TYPE_SKCIPHER 0x00000005
 #define CRYPTO_ALG_TYPE_SHASH 0x0000000e
 #define CRYPTO_ALG_ASYNC 0x00000080
 #define CRYPTO_ALG_KERN_DRIVER_ONLY 0x00001000
@@ -90,6 +91,84 @@ static inline unsigned int crypto_shash_blocksize(struct crypto_shash *tfm) { re
 static inline unsigned int crypto_shash_descsize(struct crypto_shash *tfm) { return tfm->descsize; }
 static inline unsigned int crypto_shash_statesize(struct crypto_shash *tfm) { return tfm->alg->statesize; }
 
+/* <crypto/skcipher.h>, <crypto/internal/skcipher.h>: the skcipher part.
+ * A request's data is one buffer here (a scatterlist of one entry); the
+ * walk over it (trees/support/skcipher_walk.c) gives the glue the chunks
+ * the kernel's gives for such a buffer: up to the end of a page of the
+ * source or the destination, and a bounce buffer of one stride where
+ * less than that is left before a page ends. */
+#define PAGE_SIZE 4096
+
+struct scatterlist {
+	u8 *lockstep_buf;
+	unsigned int length;
+};
+
+struct skcipher_alg;
+
+struct crypto_skcipher {
+	struct skcipher_alg *alg;
+	void *ctx;
+};
+
+struct skcipher_request {
+	unsigned int cryptlen;
+	u8 *iv;
+	struct scatterlist *src;
+	struct scatterlist *dst;
+	struct crypto_skcipher *lockstep_tfm;
+};
+
+struct skcipher_alg {
+	int (*setkey)(struct crypto_skcipher *tfm, const u8 *key, unsigned int keylen);
+	int (*encrypt)(struct skcipher_request *req);
+	int (*decrypt)(struct skcipher_request *req);
+	int (*init)(struct crypto_skcipher *tfm);
+	void (*exit)(struct crypto_skcipher *tfm);
+	unsigned int min_keysize;
+	unsigned int max_keysize;
+	unsigned int ivsize;
+	unsigned int chunksize;
+	unsigned int walksize;
+	struct crypto_alg base;
+};
+
+struct skcipher_walk {
+	union {
+		struct {
+			void *addr;
+		} virt;
+	} src, dst;
+	unsigned int nbytes;
+	unsigned int total;
+	unsigned int stride;
+	unsigned int blocksize;
+	u8 *iv;
+	/* lockstep's: where the walk is, and its bounce buffer. */
+	const u8 *lockstep_in;
+	u8 *lockstep_out;
+	bool lockstep_slow;
+	u8 lockstep_bounce[PAGE_SIZE / 8] __aligned(16);
+};
+
+static inline struct crypto_skcipher *crypto_skcipher_reqtfm(struct skcipher_request *req) { return req->lockstep_tfm; }
+static inline void *crypto_skcipher_ctx(struct crypto_skcipher *tfm) { return tfm->ctx; }
+static inline struct skcipher_alg *crypto_skcipher_alg(struct crypto_skcipher *tfm) { return tfm->alg; }
+static inline unsigned int crypto_skcipher_ivsize(struct crypto_skcipher *tfm) { return tfm->alg->ivsize; }
+static inline unsigned int crypto_skcipher_chunksize(struct crypto_skcipher *tfm) { return tfm->alg->chunksize; }
+static inline unsigned int crypto_skcipher_walksize(struct crypto_skcipher *tfm) { return tfm->alg->walksize; }
+
+/* The kernel's checks and errnos, as for shash. */
+int crypto_register_skcipher(struct skcipher_alg *alg);
+void crypto_unregister_skcipher(struct skcipher_alg *alg);
+int crypto_register_skciphers(struct skcipher_alg *algs, int count);
+void crypto_unregister_skciphers(struct skcipher_alg *algs, int count);
+
+/* The walk: the first chunk, then the next after each chunk done with
+ * `err` bytes of it left unprocessed (or a negative errno). */
+int skcipher_walk_virt(struct skcipher_walk *walk, struct skcipher_request *req, bool atomic);
+int skcipher_walk_done(struct skcipher_walk *walk, int err);
+
 /* The kernel's checks, answers and errnos (-EINVAL, -EEXIST). */
 int crypto_register_shash(struct shash_alg *alg);
 void crypto_unregister_shash(struct shash_alg *alg);
@@ -136,9 +215,10 @@ extern const char *lockstep_crypto_api_kernel;
 
 /* Why the module is not loaded here; returns -ENODEV. */
 int lockstep_crypto_api_not_loaded(const char *why);
-/* The registered shash drivers, in registration order. */
-int lockstep_crypto_api_shash_count(void);
-struct shash_alg *lockstep_crypto_api_shash(int i);
+/* The registered drivers, shash and skcipher, in registration order;
+ * cra_flags & CRYPTO_ALG_TYPE_MASK says which. */
+int lockstep_crypto_api_count(void);
+struct crypto_alg *lockstep_crypto_api_alg(int i);
 /* The last refusal or reason, "" for none: "crypto_register_shash:
  * sha256-avx2 is registered already (-EEXIST)". */
 const char *lockstep_crypto_api_message(void);

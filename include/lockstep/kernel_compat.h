@@ -252,6 +252,7 @@ typedef uint64_t __be64;
 #define max_t(type, a, b) ((type)(a) > (type)(b) ? (type)(a) : (type)(b))
 #define round_up(x, y) ((((x) - 1) | ((__typeof__(x))((y) - 1))) + 1)
 #define round_down(x, y) ((x) & ~((__typeof__(x))((y) - 1)))
+#define rounddown(x, y) ((x) - ((x) % (y)))
 #define DIV_ROUND_UP(n, d) (((n) + (d) - 1) / (d))
 #define ALIGN(x, a) (((x) + ((__typeof__(x))(a) - 1)) & ~((__typeof__(x))(a) - 1))
 #define PTR_ALIGN(p, a) ((__typeof__(p))ALIGN((uintptr_t)(p), (a)))
@@ -523,6 +524,10 @@ static inline u32 get_unaligned_le32(const void *p)
 	u32 v;
 	memcpy(&v, p, sizeof v);
 	return v;
+}
+static inline void put_unaligned_le32(u32 v, void *p)
+{
+	memcpy(p, &v, sizeof v);
 }
 
 #endif /* __ASSEMBLER__ */

@@ -55,8 +55,10 @@ struct lockstep_kernel_host {
 	 * and the kernel's selection per algorithm (the registered driver of
 	 * highest priority) is reported across all of them. `kernel` names
 	 * the kernel the module belongs to ("" for the tree, ".series" for
-	 * the tree after a series): each has a crypto API of its own. */
-	int (*crypto_register)(const char *kernel, const char *cra_name, const char *cra_driver_name, int priority);
+	 * the tree after a series): each has a crypto API of its own; `type`
+	 * is the driver's, "shash" or "skcipher". */
+	int (*crypto_register)(const char *kernel, const char *type, const char *cra_name, const char *cra_driver_name,
+			       int priority);
 	void (*crypto_unregister)(const char *kernel, const char *cra_driver_name);
 };
 
