@@ -81,6 +81,14 @@ expect 0 'built sha256/linux-arch:arm64-ce +sha2_ce_transform of arch/arm64/cryp
   -- tree "$old" "${envs[@]}" --backend 'sha256/linux-arch:arm64-ce' --out "$tmp/run"
 check all_pass "$tmp/run/matrix.json" 16
 
+# 6.12 renamed the transform __sha256_ce_transform: the recipe names it by
+# era, and the tree's own name is the one built.
+cp -r "$old" "$tmp/renamed"
+sed -i 's/sha2_ce_transform/__sha256_ce_transform/' "$tmp/renamed/arch/arm64/crypto/sha2-ce-core.S"
+expect 0 'built sha256/linux-arch:arm64-ce +__sha256_ce_transform of arch/arm64/crypto/sha2-ce-core.S' \
+  -- tree "$tmp/renamed" --env qemu-aarch64-max --backend 'sha256/linux-arch:arm64-ce' --check conformance --out "$tmp/run"
+check grep -qE 'sha256 @ sha256/linux-arch:arm64-ce +PASS' <<< "$out"
+
 # A planted kernel file that zeroes x19, which no section saves: the abi
 # cell fails (the adapter's own C keeps a pointer there, so the calls
 # crash, as the kernel would).

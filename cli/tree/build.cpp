@@ -3,6 +3,7 @@
 #include "read_text.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <functional>
@@ -75,6 +76,22 @@ std::string inputs_of(const std::vector<std::string>& argv, const std::string& a
   return out;
 }
 
+// The name of m's function in this tree: the first of its names by era
+// that one of its sources has as a whole word, else the first (whose
+// link then says what is missing).
+std::string function_in(const ModuleRecipe& m, const fs::path& tree) {
+  if (m.functions.size() < 2) return m.function;
+  const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (const std::string& name : m.functions)
+    for (const std::string& source : m.sources) {
+      const std::string text = read_text(tree / source);
+      for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1))
+        if ((at == 0 || !word(text[at - 1])) && (at + name.size() == text.size() || !word(text[at + name.size()])))
+          return name;
+    }
+  return m.function;
+}
+
 }  // namespace
 
 Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const fs::path& source_dir,
@@ -122,12 +139,14 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   replace_all(adapter, "@NAME@", name);
   replace_all(adapter, "@MODULE@", r.name);
   // (A crypto API module's adapter writes its own notes, per driver.)
+  const std::string function = function_in(m, tree);
+  b.function = function;
   const std::string first_source = m.sources.empty() ? "" : m.sources.front();
   replace_all(adapter, "@NOTES@", m.through_glue()
                                       ? "the tree's " + m.glue + ", selecting by its own " + m.init + "()"
-                                      : "the tree's " + m.function + " (" + first_source + ")");
+                                      : "the tree's " + function + " (" + first_source + ")");
   replace_all(adapter, "@INIT@", m.init);
-  replace_all(adapter, "@FUNCTION@", m.function);
+  replace_all(adapter, "@FUNCTION@", function);
   replace_all(adapter, "@SOURCE@", first_source);
   replace_all(adapter, "@NEEDS@", m.needs);
   replace_all(adapter, "@CRYPT@", m.crypt);

@@ -18,6 +18,7 @@ struct Built {
   std::filesystem::path module;  // the .so; empty when it did not build
   std::string skip;     // why not: a missing file, no compiler, the compiler's message
   bool reused = false;  // nothing it is built from changed since the last build
+  std::string function; // through one function: its name in this tree's era
 };
 
 // build compiles `m` of `tree` into `out_dir` with the compiler for its

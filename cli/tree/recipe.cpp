@@ -119,7 +119,19 @@ ModuleRecipe module_of(const json& m, const fs::path& file, size_t i) {
     if (!r.finup_2x.empty() && r.family != "sha256")
       bad(file, where + "finup_2x: only the sha256 family has one");
   } else {
-    r.function = text(m, "function", file, where);
+    // One name, or the names it had by era ("sha2_ce_transform", then
+    // 6.12's "__sha256_ce_transform"): the tree's sources say which.
+    if (const json& f = m["function"]; f.is_array()) {
+      for (size_t n = 0; n < f.size(); ++n) {
+        if (!f[n].is_string() || f[n].get<std::string>().empty())
+          bad(file, where + "function[" + std::to_string(n) + "]: not a function name");
+        r.functions.push_back(f[n].get<std::string>());
+      }
+      if (r.functions.empty()) bad(file, where + "function: an empty array");
+    } else {
+      r.functions.push_back(text(m, "function", file, where));
+    }
+    r.function = r.functions.front();
     r.needs = text(m, "needs", file, where);
     if (chacha) {
       // arm64's ChaCha functions take other arguments (a full-block count

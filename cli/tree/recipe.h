@@ -52,6 +52,9 @@ struct ModuleRecipe {
   std::string hchacha;
   // Through one function, (state, data, int blocks):
   std::string function;  // "sha256_transform_rorx"
+  // Every name `function` had by era, the first as `function`; the tree
+  // uses the one its sources define (function_in()).
+  std::vector<std::string> functions;
   // chacha: how many blocks one call of `function` (state, dst, src,
   // unsigned int len, nrounds) takes at most; the caller advances word 12.
   int blocks_per_call = 0;

@@ -84,7 +84,7 @@ void build_all(const std::vector<Match>& found, const fs::path& tree, const fs::
         r.through_crypto_api() ? r.marker() + " + " + std::to_string(r.crypto_api.size() - 1 + r.sources.size() + r.generate.size()) +
                                      " more, in the crypto API model"
         : r.through_glue()     ? r.glue + " + " + std::to_string(r.sources.size()) + " sources"
-                               : r.function + " of " + r.sources.front();
+                               : b.function + " of " + r.sources.front();
     std::printf("  built %-24s %s (recipe %s%s)\n", b.backend.c_str(), what.c_str(), m.recipe->name.c_str(),
                 b.reused ? "; unchanged since its last build" : "");
     into.files.push_back(b.module.string());
