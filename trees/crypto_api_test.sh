@@ -2,7 +2,7 @@
 # crypto_api_test.sh LOCKSTEP: `lockstep tree` on the miniature of the older
 # layout through its own glue (testdata/linux-mini-api), natively: the
 # glue's init registers its drivers by the CPU, each driver is a row, the
-# kernel's selection is the highest priority; and copies of it made wrong,
+# kernel's selection is the highest priority (shash and skcipher); and copies of it made wrong,
 # each a clear verdict: a glue that registers nothing, an init that fails,
 # a driver name registered twice, two drivers of equal priority, an init
 # that crashes (the other modules still run), a tree of two layouts.
@@ -37,6 +37,18 @@ LOCKSTEP_CPU=-sha_ni expect 0 'crypto_alloc_shash\("sha256"\) = sha256-avx2 \(pr
 check grep -qE 'sha256 @ sha256/linux-api:sha256-ssse3:sha256-ni +SKIP\(sha256-ssse3.s init did not register sha256-ni on this CPU\)' <<< "$out"
 check grep -qE 'sha224 @ sha256/linux-api:sha256-ssse3:sha224-avx2 +PASS' <<< "$out"
 check grep -qE 'built sha256/linux-api:sha256-ssse3 +arch/x86/crypto/sha256_ssse3_glue.c' <<< "$out"
+# The ChaCha module registers its skciphers where it has SSSE3; its
+# library row is there everywhere, on the generic code without SSSE3 (the
+# XChaCha skcipher rows list the same on every CPU, loaded or not).
+expect 0 'crypto_alloc_skcipher\("chacha20"\) = chacha20-simd \(priority 300\)' \
+  -- tree "$mini" --env native --backend 'chacha/linux-api:*' --check conformance --out "$tmp/run"
+check grep -qE 'chacha20 @ chacha/linux-api:chacha-x86_64:chacha20-simd +PASS' <<< "$out"
+check grep -qE 'xchacha20 @ chacha/linux-api:chacha-x86_64:xchacha20-simd +SKIP\(xchacha20-simd is an XChaCha skcipher' <<< "$out"
+LOCKSTEP_CPU=-ssse3,-avx,-avx2 expect 0 'chacha20 @ chacha/linux-api:chacha-x86_64:chacha_crypt_arch +PASS' \
+  -- tree "$mini" --env native --backend 'chacha/linux-api:*' --check conformance --out "$tmp/run"
+check grep -qE "chacha20 @ chacha/linux-api:chacha-x86_64:chacha20-simd +SKIP\(chacha-x86_64's init did not register chacha20-simd on this CPU\)" <<< "$out"
+check grep -qE "xchacha20 @ chacha/linux-api:chacha-x86_64:xchacha20-simd +SKIP\(chacha-x86_64's init did not register" <<< "$out"
+
 # Without SSSE3 the module's x86_match_cpu() still finds AVX; without any
 # of its features the kernel does not load it at all.
 LOCKSTEP_CPU=-ssse3,-avx,-avx2,-sha_ni expect 0 'sha256-ssse3 is not loaded here: its init returned -ENODEV' \

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * ChaCha20 and XChaCha20 through SSSE3 and AVX2 in lockstep's miniature of
+ * ChaCha20, XChaCha20 and XChaCha12 through SSSE3 and AVX2 in lockstep's miniature of
  * the older layout: the library calls (chacha_crypt_arch() and
  * hchacha_block_arch()) and two skcipher drivers, which walk a request in
  * chunks and keep the block counter across them.
@@ -194,6 +194,20 @@ static struct skcipher_alg algs[] = {
 		.ivsize			= XCHACHA_IV_SIZE,
 		.chunksize		= CHACHA_BLOCK_SIZE,
 		.setkey			= chacha20_setkey,
+		.encrypt		= xchacha_simd,
+		.decrypt		= xchacha_simd,
+	}, {
+		.base.cra_name		= "xchacha12",
+		.base.cra_driver_name	= "xchacha12-simd",
+		.base.cra_priority	= 300,
+		.base.cra_blocksize	= 1,
+		.base.cra_ctxsize	= sizeof(struct chacha_ctx),
+		.base.cra_module	= THIS_MODULE,
+		.min_keysize		= CHACHA_KEY_SIZE,
+		.max_keysize		= CHACHA_KEY_SIZE,
+		.ivsize			= XCHACHA_IV_SIZE,
+		.chunksize		= CHACHA_BLOCK_SIZE,
+		.setkey			= chacha12_setkey,
 		.encrypt		= xchacha_simd,
 		.decrypt		= xchacha_simd,
 	},

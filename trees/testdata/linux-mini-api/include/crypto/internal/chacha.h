@@ -15,8 +15,8 @@ struct chacha_ctx {
 	int nrounds;
 };
 
-static inline int chacha20_setkey(struct crypto_skcipher *tfm, const u8 *key,
-				  unsigned int keysize)
+static inline int chacha_setkey(struct crypto_skcipher *tfm, const u8 *key,
+				unsigned int keysize, int nrounds)
 {
 	struct chacha_ctx *ctx = crypto_skcipher_ctx(tfm);
 	int i;
@@ -25,8 +25,20 @@ static inline int chacha20_setkey(struct crypto_skcipher *tfm, const u8 *key,
 		return -EINVAL;
 	for (i = 0; i < 8; i++)
 		ctx->key[i] = get_unaligned_le32(key + 4 * i);
-	ctx->nrounds = 20;
+	ctx->nrounds = nrounds;
 	return 0;
+}
+
+static inline int chacha20_setkey(struct crypto_skcipher *tfm, const u8 *key,
+				  unsigned int keysize)
+{
+	return chacha_setkey(tfm, key, keysize, 20);
+}
+
+static inline int chacha12_setkey(struct crypto_skcipher *tfm, const u8 *key,
+				  unsigned int keysize)
+{
+	return chacha_setkey(tfm, key, keysize, 12);
 }
 
 #endif
