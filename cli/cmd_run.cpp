@@ -209,6 +209,11 @@ class Runner {
   // run runs every selected environment and returns their reports in order.
   std::vector<EnvReport> run(const std::vector<Environment>& envs) {
     fs::create_directories(out_root_);
+    // The run's dear expected values, computed once (conformance/
+    // expected_cache.h); a run's own, never a stale one.
+    std::error_code ignored;
+    fs::remove_all(out_root_ / "expected", ignored);
+    fs::create_directories(out_root_ / "expected", ignored);
     for (const Environment& e : envs)
       if (e.unavailable.empty()) available_ids_.push_back(e.id);
     for (const Environment& e : envs) {
@@ -346,7 +351,9 @@ class Runner {
       row.missing = d.at("missing").get<std::string>();
       row.declined = d.value("declined", "");
       row.broken = d.value("broken", "");
-      if (row.usable && d.value("module", "").empty())
+      const auto& same = o_.same_code_everywhere;
+      if (row.usable && (d.value("module", "").empty() ||
+                         std::find(same.begin(), same.end(), row.key.backend) != same.end()))
         row.elsewhere = runs_in(env.id, d.value("needs", ""), available_ids_);
       r.rows.push_back(std::move(row));
     }
@@ -438,6 +445,7 @@ class Runner {
   void run_shard(EnvRun& r, Shard& s) {
     auto vars = r.env->vars;
     vars.emplace_back("LOCKSTEP_CALLS", s.calls.string());
+    vars.emplace_back("LOCKSTEP_EXPECTED_CACHE", (out_root_ / "expected").string());
     std::vector<std::string> pending = s.tests;
     std::vector<TestOutcome> before;  // decided by processes that died later
     SuiteRun run;

@@ -37,6 +37,10 @@ struct RunOptions {
     bool broken_by_series = false;
   };
   std::vector<NotBuilt> not_built;
+  // Module backends whose code is the same in every CPU model (a tree's
+  // one-function rows): placed as lockstep's own rows are
+  // (row_placement.h), in the lowest model of an emulator with their needs.
+  std::vector<std::string> same_code_everywhere;
 };
 int cmd_run(const RunOptions& o);
 // Where cmd_run writes its matrix as JSON.

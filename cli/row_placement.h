@@ -4,7 +4,9 @@
 // and nowhere else. The same code under the same emulator in a model with
 // more features proves nothing more, and the lowest one is where code that
 // executes more than it declares faults. A module's rows run everywhere: a
-// kernel glue selects its own path by the CPU, so its code differs per model.
+// kernel glue selects its own path by the CPU, so its code differs per model;
+// but a tree's rows through one function, which have no glue of their own,
+// are placed as lockstep's own (RunOptions::same_code_everywhere).
 #pragma once
 
 #include <string>

@@ -82,6 +82,12 @@ void check_ct(const std::string& algorithm, const Backend& b, const std::string&
     return skip_not_applicable("runs under a QEMU CPU model here: Valgrind runs in the native environment");
   if (!cpu::state().in_process_emulator.empty())
     return skip_not_applicable("a trap emulator runs here, whose SIGILL handling Valgrind does not model");
+  // Here a kernel glue takes its SIMD path on some calls and its generic
+  // path on others: the native environment checks the one whole, and
+  // LOCKSTEP_KERNEL_SIMD=unusable the other.
+  if (const char* simd = std::getenv("LOCKSTEP_KERNEL_SIMD"); simd != nullptr && std::string_view(simd) == "alternate")
+    return skip_not_applicable("the kernel glue alternates between its SIMD and generic paths here: the native "
+                               "environment and LOCKSTEP_KERNEL_SIMD=unusable check each path whole");
   if (!b.usable(cpu::effective()))
     return skip_with_reason("the CPU lacks what it needs (" + b.needs.to_string() + ")");
   const std::string valgrind = valgrind_path();

@@ -49,6 +49,9 @@ struct Backend {
   std::string_view broken = {};
   // The same code as a whole-message driver (module.h), or null.
   const lockstep_hash_driver* hash_driver = nullptr;
+  // The most bytes one call hands the code under test (module.h's
+  // max_call_bytes); 0: the whole length.
+  size_t max_call_bytes = 0;
 
   // calls counts the front end's entries into this backend, so that dispatch
   // tests can prove which backend ran (BoringSSL's function_hit).
@@ -81,6 +84,7 @@ struct Backend {
     unavailable = m.unavailable;
     broken = m.broken;
     algorithms = m.algorithms;
+    max_call_bytes = m.c->max_call_bytes;
   }
   // preferred: usable, and nothing in `features` argues against it.
   bool preferred(cpu::FeatureSet features) const {

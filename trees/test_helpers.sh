@@ -22,13 +22,16 @@ expect() {
 # emulated arm64 run judges, every one PASS. (isa skips a kernel glue,
 # which declares nothing, and the huge column's 2 GiB calls skip under
 # QEMU: those columns are checked on their own where they mean something.)
+# A row through one function runs in the lowest model with its needs only
+# (row_placement.h): its cells in the other models are not counted.
 all_pass() {
   python3 - "$1" "$2" <<'PY'
 import json, sys
 m = json.load(open(sys.argv[1]))
 judged = ("conformance", "vectors", "fuzz", "abi")
+placed = "the same code under the same emulator runs in"
 cells = [c.get("status") for e in m["environments"] for r in e["matrix"]["rows"]
-         for col, c in r["checks"].items() if col in judged]
+         for col, c in r["checks"].items() if col in judged and not c.get("detail", "").startswith(placed)]
 if len(cells) != int(sys.argv[2]) or any(c != "PASS" for c in cells):
     print("cells:", cells)
     sys.exit(1)

@@ -147,6 +147,7 @@ int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
     const bool broke = after && std::find(built.backends.begin(), built.backends.end(), before) != built.backends.end();
     run.not_built.push_back({backend, why, broke});
   }
+  run.same_code_everywhere = built.same_code_everywhere;
   if (run.backends.empty()) {
     run.backends = built.selects;
     run.backends_given = false;

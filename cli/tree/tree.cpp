@@ -90,6 +90,7 @@ void build_all(const std::vector<Match>& found, const fs::path& tree, const fs::
     into.files.push_back(b.module.string());
     into.backends.push_back(b.backend);
     into.selects.push_back(b.select);
+    if (!r.through_crypto_api() && !r.through_glue()) into.same_code_everywhere.push_back(b.backend);
   }
 }
 

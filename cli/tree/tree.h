@@ -26,6 +26,9 @@ int open_tree(const std::string& dir, const std::vector<Recipe>& recipes, const 
 struct Modules {
   std::vector<std::string> files, backends;
   std::vector<std::string> selects;  // the patterns of the built modules' rows
+  // The rows of modules through one function (no glue of the tree's own
+  // to choose code by the CPU): the same code in every CPU model.
+  std::vector<std::string> same_code_everywhere;
   int skipped = 0;
   std::vector<std::pair<std::string, std::string>> not_built;  // backend, why
 };

@@ -66,14 +66,20 @@ static_assert(kBackendV2Size % alignof(lockstep_backend) == 0 &&
                   kBackendV2Size - offsetof(lockstep_backend, wipes) <= alignof(lockstep_backend),
               "version 2's element ends where version 3's fields begin");
 
+// Version 3 ended with broken, a pointer: its element ends there.
+constexpr size_t kBackendV3Size = offsetof(lockstep_backend, max_call_bytes);
+static_assert(kBackendV3Size == offsetof(lockstep_backend, broken) + sizeof(const char*),
+              "version 3's element ends where version 4's fields begin");
+
 // The size of one element of a module's backends array, by the version
 // its table states; 0 for a version this lockstep does not know.
-static_assert(LOCKSTEP_MODULE_ABI_VERSION == 3, "a new version: give its element size below");
+static_assert(LOCKSTEP_MODULE_ABI_VERSION == 4, "a new version: give its element size below");
 size_t backend_stride(uint32_t abi_version) {
   switch (abi_version) {
     case 1: return sizeof(BackendV1);
     case 2: return kBackendV2Size;
-    case 3: return sizeof(lockstep_backend);
+    case 3: return kBackendV3Size;
+    case 4: return sizeof(lockstep_backend);
     default: return 0;
   }
 }

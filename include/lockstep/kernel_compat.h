@@ -170,6 +170,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef uint8_t u8;
@@ -322,6 +323,20 @@ static inline bool lockstep_kernel_cpu_has(const char *feature)
 static inline bool lockstep_kernel_simd_usable(void)
 {
 	return !lockstep_kernel_host_v1 || lockstep_kernel_host_v1->simd_usable();
+}
+/* Why kernel code that runs only between kernel_fpu_begin() and _end()
+ * never runs here, or NULL: the environment makes SIMD unusable on every
+ * call (LOCKSTEP_KERNEL_SIMD=unusable, lockstep's README), so each call
+ * takes the fallback, which in a tree's one-function module is lockstep's
+ * generic code. */
+static inline const char *lockstep_kernel_simd_never(void)
+{
+	const char *mode = getenv("LOCKSTEP_KERNEL_SIMD");
+
+	return mode && !strcmp(mode, "unusable")
+		       ? "the tree's code does not run here: SIMD is unusable to kernel code on every call "
+			 "(LOCKSTEP_KERNEL_SIMD=unusable), so each call takes lockstep's generic fallback"
+		       : NULL;
 }
 static inline void lockstep_kernel_simd_begin(const char *call)
 {

@@ -33,12 +33,12 @@ extern "C" {
  * A module that must also load into a lockstep that knows only version 1
  * defines LOCKSTEP_MODULE_ABI_VERSION as 1 before including this file, and
  * gets the version 1 layout. Version 3 appended unavailable, algorithms,
- * hash_driver and broken in the same way. */
+ * hash_driver and broken in the same way, version 4 max_call_bytes. */
 #ifndef LOCKSTEP_MODULE_ABI_VERSION
-#define LOCKSTEP_MODULE_ABI_VERSION 3
+#define LOCKSTEP_MODULE_ABI_VERSION 4
 #endif
-#if LOCKSTEP_MODULE_ABI_VERSION < 1 || LOCKSTEP_MODULE_ABI_VERSION > 3
-#error "lockstep/module.h: LOCKSTEP_MODULE_ABI_VERSION is 1, 2 or 3"
+#if LOCKSTEP_MODULE_ABI_VERSION < 1 || LOCKSTEP_MODULE_ABI_VERSION > 4
+#error "lockstep/module.h: LOCKSTEP_MODULE_ABI_VERSION is 1 to 4"
 #endif
 
 /* The eight chaining words, host order: the kernel's sha256_block_state. */
@@ -203,6 +203,18 @@ struct lockstep_backend {
 	 * that loaded it, saying how ("the glue's init crashed (SIGSEGV)"):
 	 * every check of it is a FAIL with this text, nothing is called. */
 	const char *broken;
+#endif
+
+#if LOCKSTEP_MODULE_ABI_VERSION >= 4
+	/* ABI version 4 from here on. */
+
+	/* The most bytes one call of the backend hands the code under test
+	 * at once, where the module's own code splits longer calls (a
+	 * kernel glue's 4 KiB SIMD sections around one tree function); 0:
+	 * the whole length reaches it. The huge column, whose one call past
+	 * 2^31 bytes looks for lengths that wrap, is a SKIP that says so
+	 * where this is smaller. */
+	size_t max_call_bytes;
 #endif
 };
 
