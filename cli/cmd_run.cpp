@@ -166,7 +166,13 @@ DeadRun read_dead_run(const fs::path& log) {
       const size_t dot = d.unfinished.find('.');
       TestOutcome t{d.unfinished.substr(0, dot), d.unfinished.substr(dot + 1), TestOutcome::kPassed, "", "", ""};
       if (failed) t.result = TestOutcome::kFailed, t.failure = body;
-      if (skipped) t.result = TestOutcome::kSkipped, t.skip_reason = body;
+      if (skipped) {
+        // The reason the fixture printed (backend_fixture.cpp), else the
+        // body: GoogleTest's own "file:line: Skipped" and message.
+        const size_t why = body.find("[ SKIP WHY ] ");
+        t.result = TestOutcome::kSkipped;
+        t.skip_reason = why == std::string::npos ? body : body.substr(why + 13, body.find('\n', why) - why - 13);
+      }
       d.finished.push_back(std::move(t));
       d.unfinished.clear();
     } else if (!d.unfinished.empty()) {

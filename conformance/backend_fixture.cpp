@@ -79,6 +79,9 @@ void note(const std::string& text) {
 void skip_not_applicable(const std::string& why) { skip_with_reason("not applicable: " + why); }
 
 void skip_with_reason(const std::string& why) {
+  // In the report as a property; in the log too, for `lockstep run` to read
+  // where the process dies later and leaves no report.
+  std::printf("[ SKIP WHY ] %s\n", why.c_str());
   testing::Test::RecordProperty("skip_reason", why);
   GTEST_SKIP_("");
 }
