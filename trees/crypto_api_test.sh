@@ -49,6 +49,17 @@ LOCKSTEP_CPU=-ssse3,-avx,-avx2 expect 0 'chacha20 @ chacha/linux-api:chacha-x86_
 check grep -qE "chacha20 @ chacha/linux-api:chacha-x86_64:chacha20-simd +SKIP\(chacha-x86_64's init did not register chacha20-simd on this CPU\)" <<< "$out"
 check grep -qE "xchacha20 @ chacha/linux-api:chacha-x86_64:xchacha20-simd +SKIP\(chacha-x86_64's init did not register" <<< "$out"
 
+# A skcipher that refuses the key: its row fails, naming the call and errno.
+rm -rf "$tmp/nokey"
+cp -r "$mini" "$tmp/nokey"
+sed -i 's/\.setkey\t\t\t= chacha20_setkey,/.setkey\t\t\t= mini_refuse_key,/' "$tmp/nokey/arch/x86/crypto/chacha_glue.c"
+sed -i 's/^static struct skcipher_alg algs\[\] = {$/static int mini_refuse_key(struct crypto_skcipher *tfm, const u8 *key, unsigned int len) { return -EINVAL; }\n&/' \
+  "$tmp/nokey/arch/x86/crypto/chacha_glue.c"
+check grep -q 'mini_refuse_key(struct' "$tmp/nokey/arch/x86/crypto/chacha_glue.c"
+expect 1 'chacha20 @ chacha/linux-api:chacha-x86_64:chacha20-simd +FAIL' \
+  -- tree "$tmp/nokey" --env native --backend 'chacha/linux-api:*' --check conformance --out "$tmp/run"
+check grep -rqs 'chacha20-simd: setkey returned -EINVAL' "$tmp/run/native"
+
 # Without SSSE3 the module's x86_match_cpu() still finds AVX; without any
 # of its features the kernel does not load it at all.
 LOCKSTEP_CPU=-ssse3,-avx,-avx2,-sha_ni expect 0 'sha256-ssse3 is not loaded here: its init returned -ENODEV' \
