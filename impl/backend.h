@@ -52,6 +52,9 @@ struct Backend {
   // The most bytes one call hands the code under test (module.h's
   // max_call_bytes); 0: the whole length.
   size_t max_call_bytes = 0;
+  // The backend ("<family>/<name>") whose driver runs this one's code for
+  // every length but init (module.h's same_code_as), or "".
+  std::string same_code_as = {};
 
   // calls counts the front end's entries into this backend, so that dispatch
   // tests can prove which backend ran (BoringSSL's function_hit).
@@ -85,6 +88,7 @@ struct Backend {
     broken = m.broken;
     algorithms = m.algorithms;
     max_call_bytes = m.c->max_call_bytes;
+    same_code_as = m.c->same_code_as ? std::string(m.c->family) + "/" + m.c->same_code_as : "";
   }
   // preferred: usable, and nothing in `features` argues against it.
   bool preferred(cpu::FeatureSet features) const {

@@ -37,6 +37,12 @@ LOCKSTEP_CPU=-sha_ni expect 0 'crypto_alloc_shash\("sha256"\) = sha256-avx2 \(pr
 check grep -qE 'sha256 @ sha256/linux-api:sha256-ssse3:sha256-ni +SKIP\(sha256-ssse3.s init did not register sha256-ni on this CPU\)' <<< "$out"
 check grep -qE 'sha224 @ sha256/linux-api:sha256-ssse3:sha224-avx2 +PASS' <<< "$out"
 check grep -qE 'built sha256/linux-api:sha256-ssse3 +arch/x86/crypto/sha256_ssse3_glue.c' <<< "$out"
+# A sha224 driver runs its sha256 twin's update, final, finup and digest:
+# the huge column's 2 GiB call goes through that one only, and says so.
+expect 0 'sha224 @ sha256/linux-api:sha256-ssse3:sha224-ni +PASS' \
+  -- tree "$mini" --env native --backend 'sha256/linux-api:*-ni' --check huge --verbose --out "$tmp/run"
+check grep -qE "SKIP WHY \] not applicable: its driver runs sha256/linux-api:sha256-ssse3:sha256-ni's code" <<< "$out"
+check grep -qE 'OK \] All/DriverHugeCall.OneDigestPast2To31Bytes/sha256_linux_api_sha256_ssse3_sha256_ni' <<< "$out"
 # The ChaCha module registers its skciphers where it has SSSE3; its
 # library row is there everywhere, on the generic code without SSSE3 (the
 # XChaCha skcipher rows list the same on every CPU, loaded or not).

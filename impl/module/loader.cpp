@@ -71,15 +71,21 @@ constexpr size_t kBackendV3Size = offsetof(lockstep_backend, max_call_bytes);
 static_assert(kBackendV3Size == offsetof(lockstep_backend, broken) + sizeof(const char*),
               "version 3's element ends where version 4's fields begin");
 
+// Version 4 ended with max_call_bytes.
+constexpr size_t kBackendV4Size = offsetof(lockstep_backend, same_code_as);
+static_assert(kBackendV4Size == offsetof(lockstep_backend, max_call_bytes) + sizeof(size_t),
+              "version 4's element ends where version 5's fields begin");
+
 // The size of one element of a module's backends array, by the version
 // its table states; 0 for a version this lockstep does not know.
-static_assert(LOCKSTEP_MODULE_ABI_VERSION == 4, "a new version: give its element size below");
+static_assert(LOCKSTEP_MODULE_ABI_VERSION == 5, "a new version: give its element size below");
 size_t backend_stride(uint32_t abi_version) {
   switch (abi_version) {
     case 1: return sizeof(BackendV1);
     case 2: return kBackendV2Size;
     case 3: return kBackendV3Size;
-    case 4: return sizeof(lockstep_backend);
+    case 4: return kBackendV4Size;
+    case 5: return sizeof(lockstep_backend);
     default: return 0;
   }
 }
@@ -267,6 +273,20 @@ void load(const std::string& file, std::deque<LoadedBackend>& out) {
         fail(file, field(i, "name") + ": " + b.full_name + " is already a backend of module " +
                        other.file);
     out.push_back(std::move(b));
+  }
+  // same_code_as names a driver of this module's, of the same family.
+  for (size_t i = 0; i < m->backend_count; ++i) {
+    const lockstep_backend& b = *out[out.size() - m->backend_count + i].c;
+    if (b.same_code_as == nullptr) continue;
+    if (b.hash_driver == nullptr) fail(file, field(i, "same_code_as") + " is set on a backend with no hash_driver");
+    const std::string self = std::string(b.family) + "/" + b.name, other = std::string(b.family) + "/" + b.same_code_as;
+    const bool found = std::any_of(out.end() - static_cast<std::ptrdiff_t>(m->backend_count), out.end(),
+                                   [&](const LoadedBackend& o) {
+                                     return o.full_name == other && other != self && o.c->hash_driver != nullptr;
+                                   });
+    if (!found)
+      fail(file, field(i, "same_code_as") + ": '" + b.same_code_as + "' is not another backend of the module's " +
+                     b.family + " family with a hash_driver");
   }
 }
 

@@ -33,12 +33,13 @@ extern "C" {
  * A module that must also load into a lockstep that knows only version 1
  * defines LOCKSTEP_MODULE_ABI_VERSION as 1 before including this file, and
  * gets the version 1 layout. Version 3 appended unavailable, algorithms,
- * hash_driver and broken in the same way, version 4 max_call_bytes. */
+ * hash_driver and broken in the same way, version 4 max_call_bytes, version
+ * 5 same_code_as. */
 #ifndef LOCKSTEP_MODULE_ABI_VERSION
-#define LOCKSTEP_MODULE_ABI_VERSION 4
+#define LOCKSTEP_MODULE_ABI_VERSION 5
 #endif
-#if LOCKSTEP_MODULE_ABI_VERSION < 1 || LOCKSTEP_MODULE_ABI_VERSION > 4
-#error "lockstep/module.h: LOCKSTEP_MODULE_ABI_VERSION is 1 to 4"
+#if LOCKSTEP_MODULE_ABI_VERSION < 1 || LOCKSTEP_MODULE_ABI_VERSION > 5
+#error "lockstep/module.h: LOCKSTEP_MODULE_ABI_VERSION is 1 to 5"
 #endif
 
 /* The eight chaining words, host order: the kernel's sha256_block_state. */
@@ -215,6 +216,18 @@ struct lockstep_backend {
 	 * 2^31 bytes looks for lengths that wrap, is a SKIP that says so
 	 * where this is smaller. */
 	size_t max_call_bytes;
+#endif
+
+#if LOCKSTEP_MODULE_ABI_VERSION >= 5
+	/* ABI version 5 from here on. */
+
+	/* NULL, or the name of another backend of this module whose
+	 * hash_driver runs the same code as this one's for every length, all
+	 * but its init (a glue's sha224 driver beside its sha256 one: the
+	 * same update, final, finup and digest, another initial state). The
+	 * huge column makes its 2^31-byte call through that one, and says so
+	 * here. */
+	const char *same_code_as;
 #endif
 };
 

@@ -62,6 +62,10 @@ static const struct lockstep_backend backends[] = {
 #elif LOCKSTEP_BAD_CASE == 10
 	{ .family = "sha256", .name = "bad:driver-null", .notes = "a loader test",
 	  .sha256_blocks = blocks, .algorithms = "sha256", .hash_driver = &driver },
+#elif LOCKSTEP_BAD_CASE == 11
+	{ .family = "sha256", .name = "bad:same-code", .notes = "a loader test",
+	  .sha256_blocks = blocks, .algorithms = "sha224", .hash_driver = &driver,
+	  .same_code_as = "bad:nowhere" },
 #else
 	BACKEND("sha256", "bad:abi-version", "", blocks),
 #endif
