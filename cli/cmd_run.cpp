@@ -61,6 +61,7 @@ struct Row {
   std::string missing;  // features it lacks there
   std::string declined;  // why the backend runs none of this algorithm, or ""
   std::string broken;    // how its module found it broken here (every cell FAILs), or ""
+  std::string driver_only;  // why only its whole-message driver's tests apply (fuzz among the rest), or ""
   std::string elsewhere;  // the model of this emulator where the row runs instead (row_placement.h), or ""
 };
 
@@ -76,7 +77,9 @@ std::string column_of(const std::string& suite, const std::string& name) {
   if (suite.ends_with("HugeByteCount") || suite.ends_with("HugeCall") || suite.ends_with("HugeCipherCall"))
     return "huge";
   if (suite.ends_with("ChachaConformance")) return name.starts_with("Vectors/") ? "vectors" : "conformance";
-  if (suite.ends_with("HashConformance") || suite.ends_with("Finup2xConformance")) return "conformance";
+  if (suite.ends_with("HashConformance") || suite.ends_with("Finup2xConformance") ||
+      suite.ends_with("CipherDriverConformance"))
+    return "conformance";
   return "";
 }
 
@@ -357,6 +360,7 @@ class Runner {
       row.missing = d.at("missing").get<std::string>();
       row.declined = d.value("declined", "");
       row.broken = d.value("broken", "");
+      row.driver_only = d.value("driver_only", "");
       const auto& same = o_.same_code_everywhere;
       if (row.usable && (d.value("module", "").empty() ||
                          std::find(same.begin(), same.end(), row.key.backend) != same.end()))
@@ -497,6 +501,8 @@ class Runner {
     Cell cell;
     if (harness.empty()) {
       cell = {Status::kFail, "no fuzz harness covers the " + family + " family"};
+    } else if (!row.driver_only.empty()) {
+      cell = {Status::kSkip, row.driver_only};
     } else if (!row.usable) {
       // As the suites do: a machine meant to cover everything may not skip.
       const char* all = std::getenv("LOCKSTEP_REQUIRE_ALL");

@@ -53,6 +53,13 @@ void BackendScope::enter(const Backend* b) {
   }
 }
 
+void BackendScope::enter_driver(const Backend* b) {
+  backend_ = b;
+  calls_at_enter_ = b->calls.load();
+  excluded_calls_ = 0;
+  if (!b->broken.empty()) FAIL() << b->name << ": " << b->broken;
+}
+
 void BackendScope::leave() const {
   // A failed or skipped test has said what it has to say.
   if (testing::Test::IsSkipped() || testing::Test::HasFailure()) return;

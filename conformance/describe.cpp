@@ -25,6 +25,8 @@ std::string seed_text() {
 // backend for other algorithms of its family has no row (params.h).
 std::string declined(const catalog::HashAlgorithm&, const Backend& b) { return std::string(b.unavailable); }
 std::string declined(const catalog::CipherAlgorithm& alg, const Backend& b) {
+  // A whole-message driver runs its own tests; the rest skip, saying why.
+  if (b.cipher_driver != nullptr) return "";
   return b.unavailable.empty() ? alg.unsupported(&b) : std::string(b.unavailable);
 }
 
@@ -45,6 +47,9 @@ nlohmann::json describe() {
         {"default", alg.family->default_backend() == &b},
         {"declined", declined(alg, b)},
         {"broken", std::string(b.broken)},  // a module's backend it found broken here
+        // Reached only through its whole-message cipher driver: why the
+        // checks that call the ChaCha function do not apply, or "".
+        {"driver_only", b.cipher_driver != nullptr ? std::string(b.unavailable) : std::string()},
         {"module", std::string(b.module)},  // the file of a module's backend, else ""
     });
     selected[std::string(alg.name)] = alg.family->default_backend()->name;

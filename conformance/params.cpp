@@ -32,6 +32,13 @@ std::vector<CipherParam> cipher_params() {
   return out;
 }
 
+std::vector<CipherParam> cipher_driver_params() {
+  std::vector<CipherParam> out;
+  for (const CipherParam& p : cipher_params())
+    if (p.backend->cipher_driver != nullptr) out.push_back(p);
+  return out;
+}
+
 std::string param_name(const catalog::HashAlgorithm& alg, const Backend& backend) {
   return catalog::test_name(alg.name, backend);
 }

@@ -38,6 +38,9 @@ std::vector<HashParam> driver_params();
 
 // cipher_params lists every (ChaCha variant, backend) pair.
 std::vector<CipherParam> cipher_params();
+// cipher_driver_params lists the pairs whose backend is a whole-message
+// cipher driver (module.h's lockstep_cipher_driver), for its algorithm.
+std::vector<CipherParam> cipher_driver_params();
 
 // param_name names a pair as catalog::test_name does, `<alg>_<impl>`:
 // ("sha224", "sha256/x86-shani") -> "sha224_x86_shani".

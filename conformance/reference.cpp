@@ -1,5 +1,6 @@
 #include "reference.h"
 
+#include "chacha/chacha.h"
 #include "oracle/oracle.h"
 
 namespace lockstep::conformance {
@@ -50,6 +51,27 @@ Bytes expected_chacha(const catalog::CipherAlgorithm& alg, std::span<const uint8
   alg.init(state, key.data(), counter, nonce.data());
   alg.crypt(state, out.data(), msg.data(), msg.size(), alg.family->backends().back());
   return out;
+}
+
+Bytes expected_xchacha(int rounds, std::span<const uint8_t> key, std::span<const uint8_t> nonce24,
+                       uint32_t counter, std::span<const uint8_t> msg) {
+  const catalog::CipherAlgorithm& plain = *catalog::find_cipher(rounds == 12 ? "chacha12" : "chacha20");
+  constexpr oracle::Source kSource = oracle::Source::kCryptoppPortable;
+  const std::span<const uint8_t> hnonce = nonce24.first(chacha::kHNonceSize);
+  Bytes subkey(chacha::kKeySize);
+  if (oracle::available(kSource) && oracle::supports_hchacha(kSource, rounds)) {
+    subkey = oracle::hchacha(kSource, rounds, key, hnonce);
+  } else {
+    chacha::State s;
+    chacha::init(s, key.data(), hnonce.data());
+    uint32_t words[8];
+    chacha::hchacha(s, words, rounds);
+    for (int i = 0; i < 8; ++i)
+      for (int b = 0; b < 4; ++b) subkey[4 * i + b] = static_cast<uint8_t>(words[i] >> (8 * b));
+  }
+  Bytes nonce12(chacha::kNonceSize, 0);
+  std::copy(nonce24.begin() + chacha::kHNonceSize, nonce24.end(), nonce12.begin() + 4);
+  return expected_chacha(plain, subkey, counter, nonce12, msg);
 }
 
 bool wraps_past(uint32_t counter, size_t len) {

@@ -38,6 +38,15 @@ Bytes expected_chacha_carrying(const catalog::CipherAlgorithm& alg, std::span<co
                                uint32_t counter, std::span<const uint8_t> nonce,
                                std::span<const uint8_t> msg);
 
+// expected_xchacha is XChaCha with `rounds` rounds (20 or 12, the kernel's
+// xchacha20 and xchacha12) from block `counter`: ChaCha under the HChaCha
+// subkey of (key, nonce24[0..16]) with the nonce 00000000 ||
+// nonce24[16..24], each part from the oracle where this build has one
+// (Crypto++: its ChaCha block gives HChaCha), from the generic backend
+// otherwise.
+Bytes expected_xchacha(int rounds, std::span<const uint8_t> key, std::span<const uint8_t> nonce24,
+                       uint32_t counter, std::span<const uint8_t> msg);
+
 // wraps_past says whether a call of `len` bytes from block `counter`
 // reaches block 2^32, where the two counter semantics part.
 bool wraps_past(uint32_t counter, size_t len);

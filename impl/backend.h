@@ -49,6 +49,10 @@ struct Backend {
   std::string_view broken = {};
   // The same code as a whole-message driver (module.h), or null.
   const lockstep_hash_driver* hash_driver = nullptr;
+  // A whole-message XChaCha driver (module.h's cipher_driver), or null; the
+  // only way in where the backend has no ChaCha function (then unavailable
+  // says so, and only CipherDriverConformance calls it).
+  const lockstep_cipher_driver* cipher_driver = nullptr;
   // The most bytes one call hands the code under test (module.h's
   // max_call_bytes); 0: the whole length.
   size_t max_call_bytes = 0;

@@ -192,15 +192,15 @@ Bytes cryptopp_chacha(int rounds, bool portable, std::span<const uint8_t> key, u
   return out;
 }
 
-Bytes cryptopp_hchacha20(bool portable, std::span<const uint8_t> key,
-                         std::span<const uint8_t> nonce) {
+Bytes cryptopp_hchacha(int rounds, bool portable, std::span<const uint8_t> key,
+                       std::span<const uint8_t> nonce) {
   ModeGuard guard(portable);
   // Words 12..15 are the nonce: the first eight bytes as the 64-bit block
   // counter, the rest as the IV. Eight blocks, not one, so that SIMD mode
   // computes block 0 with its 4- or 8-block code (unless word 12 is within
   // eight of the wrap); a single block takes the C++ path in either mode.
   ChachaDjb c;
-  key_djb(c, 20, key, uint64_t{load_le32(nonce.data() + 4)} << 32 | load_le32(nonce.data()),
+  key_djb(c, rounds, key, uint64_t{load_le32(nonce.data() + 4)} << 32 | load_le32(nonce.data()),
           nonce.data() + 8);
   uint8_t blocks[8 * kChachaBlock] = {};
   c.ProcessString(blocks, sizeof blocks);

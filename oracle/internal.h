@@ -52,8 +52,9 @@ std::string openssl_provider(std::string_view alg);
 // through the original ChaCha. Sizes and rounds are checked by oracle.cpp.
 Bytes cryptopp_chacha(int rounds, bool portable, std::span<const uint8_t> key, uint32_t counter,
                       std::span<const uint8_t> nonce, std::span<const uint8_t> msg);
-Bytes cryptopp_hchacha20(bool portable, std::span<const uint8_t> key,
-                         std::span<const uint8_t> nonce);
+// HChaCha of `rounds` rounds (20 or 12) from the original ChaCha's block.
+Bytes cryptopp_hchacha(int rounds, bool portable, std::span<const uint8_t> key,
+                       std::span<const uint8_t> nonce);
 Bytes cryptopp_xchacha20(bool portable, std::span<const uint8_t> key,
                          std::span<const uint8_t> nonce, uint32_t counter,
                          std::span<const uint8_t> msg);

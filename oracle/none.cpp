@@ -51,8 +51,8 @@ Bytes cryptopp_chacha(int rounds, bool, std::span<const uint8_t>, uint32_t,
                       std::span<const uint8_t>, std::span<const uint8_t>) {
   unavailable("chacha", "chacha" + std::to_string(rounds));
 }
-Bytes cryptopp_hchacha20(bool, std::span<const uint8_t>, std::span<const uint8_t>) {
-  unavailable("hchacha20", "hchacha20");
+Bytes cryptopp_hchacha(int rounds, bool, std::span<const uint8_t>, std::span<const uint8_t>) {
+  unavailable("hchacha", "hchacha" + std::to_string(rounds));
 }
 Bytes cryptopp_xchacha20(bool, std::span<const uint8_t>, std::span<const uint8_t>, uint32_t,
                          std::span<const uint8_t>) {

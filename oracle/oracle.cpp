@@ -116,11 +116,23 @@ Bytes hchacha20(Source s, std::span<const uint8_t> key32, std::span<const uint8_
   check_size("hchacha20 key", key32, 32);
   check_size("hchacha20 nonce", nonce16, 16);
   switch (s) {
-    case Source::kCryptoppPortable: return detail::cryptopp_hchacha20(true, key32, nonce16);
-    case Source::kCryptoppSimd: return detail::cryptopp_hchacha20(false, key32, nonce16);
+    case Source::kCryptoppPortable: return detail::cryptopp_hchacha(20, true, key32, nonce16);
+    case Source::kCryptoppSimd: return detail::cryptopp_hchacha(20, false, key32, nonce16);
     case Source::kOpenssl: return detail::openssl_hchacha20(key32, nonce16);
   }
   throw std::invalid_argument("oracle: unknown source");
+}
+
+bool supports_hchacha(Source s, int rounds) {
+  return rounds == 20 ? supports_hchacha20(s) : rounds == 12 && is_cryptopp(s);
+}
+
+Bytes hchacha(Source s, int rounds, std::span<const uint8_t> key32, std::span<const uint8_t> nonce16) {
+  if (rounds == 20) return hchacha20(s, key32, nonce16);
+  if (!supports_hchacha(s, rounds)) unsupported(s, "hchacha" + std::to_string(rounds));
+  check_size("hchacha key", key32, 32);
+  check_size("hchacha nonce", nonce16, 16);
+  return detail::cryptopp_hchacha(rounds, s == Source::kCryptoppPortable, key32, nonce16);
 }
 
 bool supports_xchacha20(Source s) { return is_cryptopp(s); }

@@ -84,6 +84,12 @@ bool supports_hchacha20(Source s);
 // hchacha20 returns the 32-byte subkey for `key32` and `nonce16`.
 Bytes hchacha20(Source s, std::span<const uint8_t> key32, std::span<const uint8_t> nonce16);
 
+// supports_hchacha and hchacha: the same for `rounds` rounds, 20 from
+// every source, 12 from Crypto++'s original ChaCha (XChaCha12, as the
+// kernel's xchacha12 skcipher derives its key).
+bool supports_hchacha(Source s, int rounds);
+Bytes hchacha(Source s, int rounds, std::span<const uint8_t> key32, std::span<const uint8_t> nonce16);
+
 // supports_xchacha20: Crypto++ (XChaCha20); OpenSSL 3.0 has no XChaCha20.
 bool supports_xchacha20(Source s);
 // xchacha20 is XChaCha20 (draft-irtf-cfrg-xchacha-03, 2.3) from block

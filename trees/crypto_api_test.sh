@@ -49,11 +49,25 @@ check grep -qE 'OK \] All/DriverHugeCall.OneDigestPast2To31Bytes/sha256_linux_ap
 expect 0 'crypto_alloc_skcipher\("chacha20"\) = chacha20-simd \(priority 300\)' \
   -- tree "$mini" --env native --backend 'chacha/linux-api:*' --check conformance --out "$tmp/run"
 check grep -qE 'chacha20 @ chacha/linux-api:chacha-x86_64:chacha20-simd +PASS' <<< "$out"
-check grep -qE 'xchacha20 @ chacha/linux-api:chacha-x86_64:xchacha20-simd +SKIP\(xchacha20-simd is an XChaCha skcipher' <<< "$out"
+check grep -qE 'xchacha20 @ chacha/linux-api:chacha-x86_64:xchacha20-simd +PASS' <<< "$out"
+check grep -qE 'xchacha20 @ chacha/linux-api:chacha-x86_64:xchacha12-simd +PASS' <<< "$out"
 LOCKSTEP_CPU=-ssse3,-avx,-avx2 expect 0 'chacha20 @ chacha/linux-api:chacha-x86_64:chacha_crypt_arch +PASS' \
   -- tree "$mini" --env native --backend 'chacha/linux-api:*' --check conformance --out "$tmp/run"
 check grep -qE "chacha20 @ chacha/linux-api:chacha-x86_64:chacha20-simd +SKIP\(chacha-x86_64's init did not register chacha20-simd on this CPU\)" <<< "$out"
 check grep -qE "xchacha20 @ chacha/linux-api:chacha-x86_64:xchacha20-simd +SKIP\(chacha-x86_64's init did not register" <<< "$out"
+
+# An XChaCha12 glue that derives its key with 20 rounds: the xchacha12
+# driver fails conformance (the whole-message cipher's tests), and the
+# xchacha20 one, whose code is right, passes.
+rm -rf "$tmp/x12"
+cp -r "$mini" "$tmp/x12"
+sed -i 's/hchacha_block_arch(state, subctx.key, ctx->nrounds);/hchacha_block_arch(state, subctx.key, 20);/' \
+  "$tmp/x12/arch/x86/crypto/chacha_glue.c"
+check grep -q 'subctx.key, 20);' "$tmp/x12/arch/x86/crypto/chacha_glue.c"
+expect 1 'xchacha20 @ chacha/linux-api:chacha-x86_64:xchacha12-simd +FAIL' \
+  -- tree "$tmp/x12" --env native --backend 'chacha/linux-api:*xchacha*' --check conformance --out "$tmp/run"
+check grep -qE 'xchacha20 @ chacha/linux-api:chacha-x86_64:xchacha20-simd +PASS' <<< "$out"
+check grep -qE 'CipherDriverConformance.EveryLengthApartAndInPlace/xchacha20_linux_api_chacha_x86_64_xchacha12_simd' <<< "$out"
 
 # A skcipher that refuses the key: its row fails, naming the call and errno.
 rm -rf "$tmp/nokey"

@@ -73,6 +73,7 @@ struct CipherEntry {
   static std::string unsupported(const Backend* b) {
     const ChachaBackend* t = typed(b);
     if (t == nullptr || t->supports_rounds(Rounds)) return "";
+    if (t->crypt == nullptr) return "has no ChaCha function, only a whole-message driver (its cipher_driver)";
     return "declares no " + std::to_string(Rounds) + "-round support (its chacha_rounds)";
   }
   static constexpr catalog::CipherAlgorithm make(std::string_view name, std::string_view display) {

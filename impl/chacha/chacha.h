@@ -62,7 +62,11 @@ struct ChachaBackend : Backend {
   // A module's own hchacha_block(), checked against the front end's.
   void (*hchacha)(const State* state, uint32_t out[8], int rounds) = nullptr;
 
-  bool supports_rounds(int r) const { return rounds == 0 || (r < 32 && (rounds >> r) & 1u); }
+  // False for every r where there is no crypt: a module's whole-message
+  // XChaCha driver (Backend::cipher_driver) is reached through that only.
+  bool supports_rounds(int r) const {
+    return crypt != nullptr && (rounds == 0 || (r < 32 && (rounds >> r) & 1u));
+  }
 };
 
 // registry lists every ChaCha backend compiled for this target, best first

@@ -21,6 +21,7 @@ std::span<const ChachaBackend* const> module_backends() {
       b.rounds = m->c->chacha_rounds;
       b.overlap = static_cast<Overlap>(m->c->chacha_overlap);
       b.hchacha = m->c->hchacha;
+      b.cipher_driver = m->c->cipher_driver;
       out.push_back(&b);
     }
     return out;

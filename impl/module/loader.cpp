@@ -134,6 +134,20 @@ std::string field(size_t i, std::string_view name) {
   return "backends[" + std::to_string(i) + "]." + std::string(name);
 }
 
+// cipher_driver: a chacha backend's, for xchacha20, with its function, 12
+// or 20 rounds and the kernel's 32-byte IV; only where the module runs it.
+void check_cipher_driver(const std::string& file, size_t i, const lockstep_backend& b) {
+  const lockstep_cipher_driver& d = *b.cipher_driver;
+  const std::string name = field(i, "cipher_driver");
+  if (std::string_view(b.family) != "chacha") fail(file, name + " is set on a " + b.family + " backend");
+  if (b.algorithms == nullptr || std::string_view(b.algorithms) != "xchacha20")
+    fail(file, name + " needs algorithms to be \"xchacha20\"");
+  if (b.unavailable != nullptr) fail(file, name + " is set on a backend the module marks unavailable");
+  if (d.crypt == nullptr) fail(file, name + "->crypt is null");
+  if (d.nrounds != 12 && d.nrounds != 20) fail(file, name + "->nrounds: " + std::to_string(d.nrounds) + " (12 or 20)");
+  if (d.iv_size != 32) fail(file, name + "->iv_size: " + std::to_string(d.iv_size) + " (32, the kernel's XChaCha IV)");
+}
+
 // algorithms: names of the backend's own family, when given.
 void check_algorithms(const std::string& file, size_t i, const lockstep_backend& b) {
   std::string_view list = b.algorithms ? b.algorithms : "";
@@ -184,7 +198,9 @@ void check_backend(const std::string& file, size_t i, const lockstep_backend& b,
     fail(file, field(i, "name") + ": " + (b.name ? "'" + std::string(b.name) + "'" : "null") +
                    " is not a name (letters, digits and -_.: only)");
   for (const Function& f : kFunctions) {
-    if (f.family == family && f.required && !f.set(b))
+    // A whole-message cipher driver stands in for the ChaCha function.
+    const bool stood_in = f.field == "chacha_crypt" && b.cipher_driver != nullptr;
+    if (f.family == family && f.required && !f.set(b) && !stood_in)
       fail(file, field(i, f.field) + " is null, and a " + std::string(family) + " backend needs it");
     if (f.family != family && f.set(b))
       fail(file, field(i, f.field) + " is set on a " + std::string(family) + " backend");
@@ -204,6 +220,7 @@ void check_backend(const std::string& file, size_t i, const lockstep_backend& b,
     fail(file, field(i, "chacha_overlap") + " is for chacha backends");
   check_algorithms(file, i, b);
   if (b.hash_driver != nullptr) check_hash_driver(file, i, b);
+  if (b.cipher_driver != nullptr) check_cipher_driver(file, i, b);
 
   std::string_view needs = b.needs ? b.needs : "";
   while (!needs.empty()) {
@@ -225,6 +242,10 @@ void check_backend(const std::string& file, size_t i, const lockstep_backend& b,
   out.full_name = std::string(family) + "/" + b.name;
   out.notes = b.notes ? b.notes : "";
   out.unavailable = b.unavailable ? b.unavailable : "";
+  if (b.cipher_driver != nullptr && b.chacha_crypt == nullptr)
+    out.unavailable = "not applicable: " + std::string(family) + "/" + b.name +
+                      " is a whole-message XChaCha driver (module.h's cipher_driver), with no ChaCha function "
+                      "of a derived key to call: conformance's CipherDriverConformance drives it";
   out.broken = b.broken ? b.broken : "";
   out.algorithms = b.algorithms ? b.algorithms : "";
   out.c = &b;

@@ -34,7 +34,7 @@ extern "C" {
  * defines LOCKSTEP_MODULE_ABI_VERSION as 1 before including this file, and
  * gets the version 1 layout. Version 3 appended unavailable, algorithms,
  * hash_driver and broken in the same way, version 4 max_call_bytes, version
- * 5 same_code_as. */
+ * 5 same_code_as and cipher_driver. */
 #ifndef LOCKSTEP_MODULE_ABI_VERSION
 #define LOCKSTEP_MODULE_ABI_VERSION 5
 #endif
@@ -114,6 +114,22 @@ struct lockstep_hash_driver {
 		      const uint8_t *data, unsigned int len, uint8_t *out);
 	int (*export_state)(const struct lockstep_hash_driver *d, void *desc, void *out);
 	int (*import_state)(const struct lockstep_hash_driver *d, void *desc, const void *in);
+};
+
+/* A stream cipher as a whole-message driver offers it (ABI version 5): a
+ * Linux crypto API skcipher that derives its own key, an XChaCha one,
+ * which lockstep's ChaCha function (a state whose key is already derived)
+ * cannot reach. crypt is one request as the kernel's users make one: the
+ * 32-byte key set, then len bytes of src to dst (the same buffer, or
+ * apart) under iv, the kernel's 32-byte XChaCha IV: the 24-byte nonce,
+ * then the 64-bit little-endian block counter. It returns 0 or a negative
+ * errno. */
+struct lockstep_cipher_driver {
+	void *opaque;  /* the module's, untouched by lockstep */
+	int nrounds;   /* 20 (XChaCha20) or 12 (XChaCha12) */
+	size_t iv_size; /* 32 */
+	int (*crypt)(const struct lockstep_cipher_driver *d, const uint8_t key[32],
+		     const uint8_t *iv, uint8_t *dst, const uint8_t *src, size_t len);
 };
 
 struct lockstep_backend {
@@ -228,6 +244,12 @@ struct lockstep_backend {
 	 * huge column makes its 2^31-byte call through that one, and says so
 	 * here. */
 	const char *same_code_as;
+	/* Optional, family chacha, for the algorithm xchacha20: the backend
+	 * as a whole-message cipher (above), set only where the module can run
+	 * it here. chacha_crypt may then be NULL: conformance drives the
+	 * driver (every length, in place and apart, misaligned, the counter
+	 * across its wrap), and every other check is a SKIP that says so. */
+	const struct lockstep_cipher_driver *cipher_driver;
 #endif
 };
 

@@ -36,6 +36,20 @@ static const struct lockstep_hash_driver driver = {
 	.import_state = (void *)driver_init,
 };
 
+__attribute__((unused))
+static int xcrypt(const struct lockstep_cipher_driver *d, const uint8_t key[32], const uint8_t *iv,
+		  uint8_t *dst, const uint8_t *src, size_t len)
+{
+	(void)d; (void)key; (void)iv; (void)dst; (void)src; (void)len;
+	return 0;
+}
+
+/* An XChaCha driver of 8 rounds, which no kernel driver has (case 12). */
+__attribute__((unused))
+static const struct lockstep_cipher_driver xdriver = {
+	.nrounds = 8, .iv_size = 32, .crypt = xcrypt,
+};
+
 #define BACKEND(family_, name_, needs_, fn_)                          \
 	{ .family = family_, .name = name_, .needs = needs_,          \
 	  .notes = "a loader test", .sha256_blocks = fn_ }
@@ -66,6 +80,9 @@ static const struct lockstep_backend backends[] = {
 	{ .family = "sha256", .name = "bad:same-code", .notes = "a loader test",
 	  .sha256_blocks = blocks, .algorithms = "sha224", .hash_driver = &driver,
 	  .same_code_as = "bad:nowhere" },
+#elif LOCKSTEP_BAD_CASE == 12
+	{ .family = "chacha", .name = "bad:cipher-driver", .notes = "a loader test",
+	  .algorithms = "xchacha20", .cipher_driver = &xdriver },
 #else
 	BACKEND("sha256", "bad:abi-version", "", blocks),
 #endif
