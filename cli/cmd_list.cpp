@@ -46,6 +46,15 @@ nlohmann::json cpu_json() {
 
 std::string or_none(const std::string& s) { return s.empty() ? "none" : s; }
 
+// Why `b` does not run here: its module's words where it gave them (a
+// driver its glue did not register, one it found broken), else the
+// features it needs.
+std::string why_not_here(const Backend& b, cpu::FeatureSet eff) {
+  if (!b.broken.empty()) return "broken here: " + std::string(b.broken);
+  if (!b.unavailable.empty()) return std::string(b.unavailable);
+  return "needs " + (b.needs - eff).to_string() + ", which this CPU lacks or the mask hides";
+}
+
 }  // namespace
 
 int cmd_list(bool json) {
@@ -54,14 +63,16 @@ int cmd_list(bool json) {
   for (const catalog::Family* f : catalog::families()) {
     const Backend* chosen = f->default_backend();
     for (const Backend* b : f->backends()) {
-      const bool usable = b->usable(eff);
-      const std::string missing = (b->needs - eff).to_string();
+      // A whole-message cipher driver runs here through that alone.
+      const bool driver_only = b->cipher_driver != nullptr && b->broken.empty();
+      const bool usable = b->usable(eff) || driver_only;
       backends.push_back({
           {"name", b->name},
           {"family", f->name},
           {"needs", b->needs.to_string()},
           {"available", usable},
-          {"reason", usable ? "" : "needs " + missing + ", which this CPU lacks or the mask hides"},
+          {"reason", usable ? "" : why_not_here(*b, eff)},
+          {"driver_only", driver_only},
           {"default", b == chosen},
           {"notes", b->notes},
           {"module", b->module},  // "" for lockstep's own
@@ -79,7 +90,8 @@ int cmd_list(bool json) {
   for (const auto& b : backends) {
     fmt::print("{:<{}} {:<26} {:<9} {}\n", b["name"].get<std::string>(), width,
                b["needs"].get<std::string>().empty() ? "-" : b["needs"].get<std::string>(),
-               b["default"].get<bool>() ? "yes" : "", b["available"].get<bool>() ? "yes" : "no: " + b["reason"].get<std::string>());
+               b["default"].get<bool>() ? "yes" : "", b["available"].get<bool>() ? b["driver_only"].get<bool>() ? "yes, through its whole-message cipher driver only" : "yes"
+                                          : "no: " + b["reason"].get<std::string>());
   }
   for (const auto& b : backends)
     if (!b["module"].get<std::string>().empty())

@@ -75,6 +75,16 @@ expect 1 'xchacha20 @ chacha/linux-api:chacha-x86_64:xchacha12-simd +FAIL' \
 check grep -qE 'xchacha20 @ chacha/linux-api:chacha-x86_64:xchacha20-simd +PASS' <<< "$out"
 check grep -qE 'CipherDriverConformance.EveryLengthApartAndInPlace/xchacha20_linux_api_chacha_x86_64_xchacha12_simd' <<< "$out"
 
+# `lockstep list` on the module: the XChaCha rows run through their driver
+# only, a driver the init did not register says so.
+expect 0 'xchacha20-simd' -- tree "$mini" --env native --backend 'chacha/linux-api:*xchacha20*' --check conformance \
+  --verbose --out "$tmp/run"
+chacha_so=$(grep -oE '/[^ ]*chacha-linux-api-chacha-x86_64\.so' <<< "$out" | head -1)
+check test -f "$chacha_so"
+expect 0 'xchacha12-simd +- +yes, through its whole-message cipher driver only' -- list --module "$chacha_so"
+LOCKSTEP_CPU=-ssse3,-avx,-avx2 expect 0 \
+  "chacha20-simd +- +no: chacha-x86_64's init did not register chacha20-simd on this CPU" -- list --module "$chacha_so"
+
 # A skcipher that refuses the key: its row fails, naming the call and errno.
 rm -rf "$tmp/nokey"
 cp -r "$mini" "$tmp/nokey"

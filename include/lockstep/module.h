@@ -1,5 +1,5 @@
 /*
- * lockstep module interface, ABI version 3 (versions 1 and 2 still load).
+ * lockstep module interface, ABI version 5 (versions 1 to 4 still load).
  *
  * A module is a shared object that hands lockstep backends it did not
  * write: a kernel developer's new assembly, a firmware SHA-512, a library's
