@@ -59,6 +59,10 @@ struct Backend {
   // The backend ("<family>/<name>") whose driver runs this one's code for
   // every length but init (module.h's same_code_as), or "".
   std::string same_code_as = {};
+  // HMAC through the module's code (module.h's mac_driver), or null.
+  const lockstep_mac_driver* mac_driver = nullptr;
+  // The module's KUnit suite for this backend (module.h's kunit), or null.
+  const lockstep_kunit_suite* kunit = nullptr;
 
   // calls counts the front end's entries into this backend, so that dispatch
   // tests can prove which backend ran (BoringSSL's function_hit).
@@ -93,6 +97,8 @@ struct Backend {
     algorithms = m.algorithms;
     max_call_bytes = m.c->max_call_bytes;
     same_code_as = m.c->same_code_as ? std::string(m.c->family) + "/" + m.c->same_code_as : "";
+    mac_driver = m.c->mac_driver;
+    kunit = m.c->kunit;
   }
   // preferred: usable, and nothing in `features` argues against it.
   bool preferred(cpu::FeatureSet features) const {

@@ -76,16 +76,22 @@ constexpr size_t kBackendV4Size = offsetof(lockstep_backend, same_code_as);
 static_assert(kBackendV4Size == offsetof(lockstep_backend, max_call_bytes) + sizeof(size_t),
               "version 4's element ends where version 5's fields begin");
 
+// Version 5 ended with cipher_driver.
+constexpr size_t kBackendV5Size = offsetof(lockstep_backend, mac_driver);
+static_assert(kBackendV5Size == offsetof(lockstep_backend, cipher_driver) + sizeof(void*),
+              "version 5's element ends where version 6's fields begin");
+
 // The size of one element of a module's backends array, by the version
 // its table states; 0 for a version this lockstep does not know.
-static_assert(LOCKSTEP_MODULE_ABI_VERSION == 5, "a new version: give its element size below");
+static_assert(LOCKSTEP_MODULE_ABI_VERSION == 6, "a new version: give its element size below");
 size_t backend_stride(uint32_t abi_version) {
   switch (abi_version) {
     case 1: return sizeof(BackendV1);
     case 2: return kBackendV2Size;
     case 3: return kBackendV3Size;
     case 4: return kBackendV4Size;
-    case 5: return sizeof(lockstep_backend);
+    case 5: return kBackendV5Size;
+    case 6: return sizeof(lockstep_backend);
     default: return 0;
   }
 }
@@ -187,6 +193,25 @@ void check_hash_driver(const std::string& file, size_t i, const lockstep_backend
     fail(file, field(i, "hash_driver") + ": desc_size and state_size must be set, digest_size 1 to 64");
 }
 
+// mac_driver: a SHA-2 backend's, for the one algorithm it is for, with
+// every function and its sizes.
+void check_mac_driver(const std::string& file, size_t i, const lockstep_backend& b) {
+  const lockstep_mac_driver& d = *b.mac_driver;
+  const std::string name = field(i, "mac_driver");
+  if (std::string_view(b.family) == "chacha") fail(file, name + " is set on a chacha backend");
+  if (b.algorithms == nullptr || std::string_view(b.algorithms).find(' ') != std::string_view::npos ||
+      *b.algorithms == '\0')
+    fail(file, name + " is set, and algorithms does not name the one algorithm it is HMAC of");
+  const std::pair<const char*, bool> functions[] = {
+      {"preparekey", d.preparekey != nullptr}, {"init", d.init != nullptr},
+      {"init_usingrawkey", d.init_usingrawkey != nullptr}, {"update", d.update != nullptr},
+      {"final", d.final != nullptr}, {"mac", d.mac != nullptr}, {"mac_usingrawkey", d.mac_usingrawkey != nullptr}};
+  for (const auto& [fn, set] : functions)
+    if (!set) fail(file, name + "->" + fn + " is null");
+  if (d.key_size == 0 || d.desc_size == 0 || d.mac_size == 0 || d.mac_size > 64)
+    fail(file, name + ": key_size and desc_size must be set, mac_size 1 to 64");
+}
+
 void check_backend(const std::string& file, size_t i, const lockstep_backend& b,
                    LoadedBackend& out) {
   if (b.family == nullptr) fail(file, field(i, "family") + " is null");
@@ -221,6 +246,9 @@ void check_backend(const std::string& file, size_t i, const lockstep_backend& b,
   check_algorithms(file, i, b);
   if (b.hash_driver != nullptr) check_hash_driver(file, i, b);
   if (b.cipher_driver != nullptr) check_cipher_driver(file, i, b);
+  if (b.mac_driver != nullptr) check_mac_driver(file, i, b);
+  if (b.kunit != nullptr && (b.kunit->name == nullptr || !valid_name(b.kunit->name) || b.kunit->run == nullptr))
+    fail(file, field(i, "kunit") + ": a suite needs a name (letters, digits and -_.: only) and run");
 
   std::string_view needs = b.needs ? b.needs : "";
   while (!needs.empty()) {

@@ -34,12 +34,12 @@ extern "C" {
  * defines LOCKSTEP_MODULE_ABI_VERSION as 1 before including this file, and
  * gets the version 1 layout. Version 3 appended unavailable, algorithms,
  * hash_driver and broken in the same way, version 4 max_call_bytes, version
- * 5 same_code_as and cipher_driver. */
+ * 5 same_code_as and cipher_driver, version 6 mac_driver and kunit. */
 #ifndef LOCKSTEP_MODULE_ABI_VERSION
-#define LOCKSTEP_MODULE_ABI_VERSION 5
+#define LOCKSTEP_MODULE_ABI_VERSION 6
 #endif
-#if LOCKSTEP_MODULE_ABI_VERSION < 1 || LOCKSTEP_MODULE_ABI_VERSION > 5
-#error "lockstep/module.h: LOCKSTEP_MODULE_ABI_VERSION is 1 to 5"
+#if LOCKSTEP_MODULE_ABI_VERSION < 1 || LOCKSTEP_MODULE_ABI_VERSION > 6
+#error "lockstep/module.h: LOCKSTEP_MODULE_ABI_VERSION is 1 to 6"
 #endif
 
 /* The eight chaining words, host order: the kernel's sha256_block_state. */
@@ -130,6 +130,58 @@ struct lockstep_cipher_driver {
 	size_t iv_size; /* 32 */
 	int (*crypt)(const struct lockstep_cipher_driver *d, const uint8_t key[32],
 		     const uint8_t *iv, uint8_t *dst, const uint8_t *src, size_t len);
+};
+
+/* A keyed hash as a library with prepared keys offers it (ABI version
+ * 6): HMAC as the kernel's lib/crypto has it (hmac_sha256_preparekey(),
+ * hmac_sha256_init(), _update(), _final(), hmac_sha256(), and the
+ * _usingrawkey forms). A prepared key is key_size bytes and a context
+ * desc_size bytes, 16-aligned, that lockstep owns. lockstep prepares a key
+ * once and uses it for many messages, in contexts side by side, and holds
+ * every MAC to its oracle and the key to what it was. */
+struct lockstep_mac_driver {
+	void *opaque;      /* the module's, untouched by lockstep */
+	size_t key_size;   /* bytes of a prepared key */
+	size_t desc_size;  /* bytes of a context */
+	size_t mac_size;   /* bytes final and mac write */
+	void (*preparekey)(const struct lockstep_mac_driver *d, void *key,
+			   const uint8_t *raw_key, size_t raw_key_len);
+	void (*init)(const struct lockstep_mac_driver *d, void *desc, const void *key);
+	void (*init_usingrawkey)(const struct lockstep_mac_driver *d, void *desc,
+				 const uint8_t *raw_key, size_t raw_key_len);
+	void (*update)(const struct lockstep_mac_driver *d, void *desc,
+		       const uint8_t *data, size_t len);
+	void (*final)(const struct lockstep_mac_driver *d, void *desc, uint8_t *out);
+	void (*mac)(const struct lockstep_mac_driver *d, const void *key,
+		    const uint8_t *data, size_t len, uint8_t *out);
+	void (*mac_usingrawkey)(const struct lockstep_mac_driver *d,
+				const uint8_t *raw_key, size_t raw_key_len,
+				const uint8_t *data, size_t len, uint8_t *out);
+};
+
+/* How a KUnit case ended. */
+enum lockstep_kunit_status {
+	LOCKSTEP_KUNIT_PASS = 0,
+	LOCKSTEP_KUNIT_FAIL = 1,
+	LOCKSTEP_KUNIT_SKIP = 2,
+};
+
+/* A KUnit suite built into the module (ABI version 6): a kernel tree's own
+ * lib/crypto/tests/<algorithm>_kunit.c, unchanged, over the module's code.
+ * run runs it whole in the calling thread, as the kernel's KUnit executor
+ * runs one (suite_init, each case and each parameter of a parameterised
+ * case, suite_exit), writes its KTAP as subtest `number` one line at a time
+ * through line(), and reports each case through result(): its name, a
+ * lockstep_kunit_status, and its log (the failed expectations, or why it
+ * skipped). It returns the suite's status. */
+struct lockstep_kunit_suite {
+	void *opaque;     /* the module's, untouched by lockstep */
+	const char *name; /* the suite's: "sha256" */
+	const char *file; /* what it is built from: "lib/crypto/tests/sha256_kunit.c" */
+	int (*run)(const struct lockstep_kunit_suite *s, int number,
+		   void (*line)(void *arg, const char *text),
+		   void (*result)(void *arg, const char *case_name, int status, const char *log),
+		   void *arg);
 };
 
 struct lockstep_backend {
@@ -250,6 +302,17 @@ struct lockstep_backend {
 	 * driver (every length, in place and apart, misaligned, the counter
 	 * across its wrap), and every other check is a SKIP that says so. */
 	const struct lockstep_cipher_driver *cipher_driver;
+#endif
+
+#if LOCKSTEP_MODULE_ABI_VERSION >= 6
+	/* ABI version 6 from here on. */
+
+	/* Optional, sha256 and sha512: HMAC of the one algorithm `algorithms`
+	 * names, through the module's code (above); conformance drives it. */
+	const struct lockstep_mac_driver *mac_driver;
+	/* Optional: the KUnit suite that tests this backend's algorithm
+	 * through the module's code (above); the kunit column runs it. */
+	const struct lockstep_kunit_suite *kunit;
 #endif
 };
 

@@ -50,6 +50,15 @@ static const struct lockstep_cipher_driver xdriver = {
 	.nrounds = 8, .iv_size = 32, .crypt = xcrypt,
 };
 
+/* A MAC driver without its one-call mac (case 13). */
+__attribute__((unused))
+static const struct lockstep_mac_driver mdriver = {
+	.key_size = 64, .desc_size = 112, .mac_size = 32,
+	.preparekey = (void *)driver_init, .init = (void *)driver_init,
+	.init_usingrawkey = (void *)driver_init, .update = (void *)driver_init,
+	.final = (void *)driver_init, .mac_usingrawkey = (void *)driver_init,
+};
+
 #define BACKEND(family_, name_, needs_, fn_)                          \
 	{ .family = family_, .name = name_, .needs = needs_,          \
 	  .notes = "a loader test", .sha256_blocks = fn_ }
@@ -83,6 +92,9 @@ static const struct lockstep_backend backends[] = {
 #elif LOCKSTEP_BAD_CASE == 12
 	{ .family = "chacha", .name = "bad:cipher-driver", .notes = "a loader test",
 	  .algorithms = "xchacha20", .cipher_driver = &xdriver },
+#elif LOCKSTEP_BAD_CASE == 13
+	{ .family = "sha256", .name = "bad:mac-driver", .notes = "a loader test",
+	  .sha256_blocks = blocks, .algorithms = "sha256", .mac_driver = &mdriver },
 #else
 	BACKEND("sha256", "bad:abi-version", "", blocks),
 #endif

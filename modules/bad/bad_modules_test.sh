@@ -4,11 +4,11 @@
 # --module and from LOCKSTEP_MODULES; never a crash, never a silent pass.
 #   bad_modules_test.sh LOCKSTEP ABI_VERSION FAMILY FEATURE DUPLICATE NULL NO_ENTRY OVERLAP
 #                       ALGORITHM DRIVER_FOR_ALL DRIVER_NULL SAME_CODE
-#                       CIPHER_DRIVER
+#                       CIPHER_DRIVER MAC_DRIVER
 set -uo pipefail
 lockstep=$1
 abi_version=$2 family=$3 feature=$4 duplicate=$5 null_fn=$6 no_entry=$7 overlap=$8
-algorithm=$9 driver_for_all=${10} driver_null=${11} same_code=${12} cipher_driver=${13}
+algorithm=$9 driver_for_all=${10} driver_null=${11} same_code=${12} cipher_driver=${13} mac_driver=${14}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failures=0 checked=0
@@ -64,6 +64,7 @@ expect "$driver_null" "backends[0].hash_driver->update is null" "$lockstep" list
 expect "$same_code" "backends[0].same_code_as: 'bad:nowhere' is not another backend of the module's sha256 family" \
   "$lockstep" list --module "$same_code"
 expect "$cipher_driver" "backends[0].cipher_driver->nrounds: 8 (12 or 20)" "$lockstep" list --module "$cipher_driver"
+expect "$mac_driver" "backends[0].mac_driver->mac is null" "$lockstep" list --module "$mac_driver"
 
 # The same refusal from every command, and from the environment variable.
 expect "$null_fn" "sha256_blocks is null" "$lockstep" hash --module "$null_fn" sha256 /dev/null
