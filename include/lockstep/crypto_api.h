@@ -1,6 +1,6 @@
 /*
  * The Linux crypto API as the glue files of the older layout use it
- * (arch/x86/crypto/*_glue.c and arch/arm64/crypto/*-glue.c, Linux 5.4 to
+ * (the _glue.c files of arch/x86/crypto and -glue.c of arch/arm64/crypto, Linux 5.4 to
  * 6.16): a module's init registers shash and skcipher algorithms, each a driver
  * (cra_driver_name) of an algorithm (cra_name) with a priority, and a user
  * gets the registered driver of highest priority and drives it through a

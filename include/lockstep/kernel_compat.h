@@ -204,6 +204,13 @@ typedef uint64_t __be64;
 #define __init
 #define __exit
 #define __ro_after_init
+#define __initconst
+/* <linux/compiler_attributes.h>: an array parameter of at least n
+ * elements ("u8 out[at_least 32]"), which C spells static. */
+#define at_least static
+#ifndef noinline_for_stack
+#define noinline_for_stack noinline
+#endif
 
 /* Module and export metadata: nothing to record in user space. */
 #define EXPORT_SYMBOL(sym)
@@ -278,7 +285,10 @@ static inline void memzero_explicit(void *s, size_t n)
 #define SZ_64K 0x10000
 
 /* <crypto/sha2.h>, <crypto/chacha.h>: sizes and the state types the glue
- * and its assembly share with lib/crypto. */
+ * and its assembly share with lib/crypto. A build of the tree's own front
+ * end (lib/crypto/sha256.c and the rest) takes them from the tree's
+ * headers, which define them: LOCKSTEP_TREE_CRYPTO_TYPES. */
+#ifndef LOCKSTEP_TREE_CRYPTO_TYPES
 #define SHA224_DIGEST_SIZE 28
 #define SHA256_DIGEST_SIZE 32
 #define SHA256_BLOCK_SIZE 64
@@ -303,6 +313,7 @@ struct __sha256_ctx {
 struct chacha_state {
 	u32 x[CHACHA_STATE_WORDS];
 };
+#endif /* LOCKSTEP_TREE_CRYPTO_TYPES */
 
 /* Set by the loader right after dlopen() (lockstep/kernel_host.h); null in
  * a program that does not know it, where the answers below are the safe
@@ -320,8 +331,18 @@ static inline bool lockstep_kernel_cpu_has(const char *feature)
 		return true;
 	return lockstep_kernel_host_v1 && lockstep_kernel_host_v1->cpu_has(feature);
 }
+/* Set while a simulated interrupt runs kernel code (lockstep's KUnit
+ * model, <kunit/run-in-irq-context.h>): 1 hardirq, 2 softirq. SIMD is
+ * unusable there. */
+__attribute__((weak, visibility("hidden"))) volatile int lockstep_kernel_in_interrupt;
+#define in_hardirq() (lockstep_kernel_in_interrupt == 1)
+#define in_serving_softirq() (lockstep_kernel_in_interrupt == 2)
+#define in_interrupt() (lockstep_kernel_in_interrupt != 0)
+#define in_task() (lockstep_kernel_in_interrupt == 0)
 static inline bool lockstep_kernel_simd_usable(void)
 {
+	if (lockstep_kernel_in_interrupt)
+		return false;
 	return !lockstep_kernel_host_v1 || lockstep_kernel_host_v1->simd_usable();
 }
 /* Why kernel code that runs only between kernel_fpu_begin() and _end()
@@ -544,6 +565,18 @@ static inline void put_unaligned_le32(u32 v, void *p)
 {
 	memcpy(p, &v, sizeof v);
 }
+/* The typed forms: a value of *p's type, at any address. */
+#define get_unaligned(p)                                                       \
+	({                                                                     \
+		__typeof__(*(p)) v_;                                           \
+		memcpy(&v_, (p), sizeof v_);                                   \
+		v_;                                                            \
+	})
+#define put_unaligned(v, p)                                                    \
+	do {                                                                   \
+		__typeof__(*(p)) v_ = (v);                                     \
+		memcpy((p), &v_, sizeof v_);                                   \
+	} while (0)
 
 #endif /* __ASSEMBLER__ */
 #endif /* LOCKSTEP_KERNEL_COMPAT_H */

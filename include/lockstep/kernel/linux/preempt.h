@@ -1,0 +1,3 @@
+/* <linux/preempt.h> in lockstep's kernel environment: lockstep/kernel_library.h has
+ * what the kernel's library front ends and their KUnit suites use of it. */
+#include "../../kernel_library.h"

@@ -1,0 +1,3 @@
+/* <linux/wordpart.h> in lockstep's kernel environment: lockstep/kernel_library.h has
+ * what the kernel's library front ends use of it. */
+#include "../../kernel_library.h"
