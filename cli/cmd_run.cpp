@@ -36,6 +36,7 @@
 #include "environments.h"
 #include "gtest_log.h"
 #include "gtest_results.h"
+#include "kunit_ktap.h"
 #include "matrix.h"
 #include "modules.h"
 #include "output_paths.h"
@@ -77,8 +78,9 @@ std::string column_of(const std::string& suite, const std::string& name) {
   if (suite.ends_with("HugeByteCount") || suite.ends_with("HugeCall") || suite.ends_with("HugeCipherCall"))
     return "huge";
   if (suite.ends_with("ChachaConformance")) return name.starts_with("Vectors/") ? "vectors" : "conformance";
+  if (suite.ends_with("HashKunit") || suite.ends_with("CipherKunit")) return "kunit";
   if (suite.ends_with("HashConformance") || suite.ends_with("Finup2xConformance") ||
-      suite.ends_with("CipherDriverConformance"))
+      suite.ends_with("CipherDriverConformance") || suite.ends_with("MacDriverConformance"))
     return "conformance";
   return "";
 }
@@ -619,6 +621,8 @@ class Runner {
       unexplained_exit |= s->run.exit_status != 0 && !any_failed;
       calls.read(s->calls);
     }
+    // The KUnit suites' KTAP, one document per environment.
+    write_ktap(r.out / "kunit.ktap", outcomes);
     std::map<std::pair<std::string, std::string>, Tally> per_cell;  // (test name suffix, column)
     std::map<std::string, Tally> other;                             // suite -> tally
     std::map<std::pair<std::string, std::string>, std::string> first_failing_test;

@@ -49,6 +49,7 @@ SuiteRun run_gtest(const std::vector<std::string>& command, const std::vector<st
         }
         o.warning = t.value("lockstep_warning", "");
         o.note = t.value("lockstep_note", "");
+        o.ktap = t.value("lockstep_ktap", "");
         o.seconds = std::strtod(t.value("time", "0s").c_str(), nullptr);  // "0.123s"
         run.tests.push_back(std::move(o));
       }

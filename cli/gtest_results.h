@@ -17,6 +17,7 @@ struct TestOutcome {
   std::string warning;      // from its "lockstep_warning" property: a WARN
   double seconds = 0;       // how long it ran, as its report says
   std::string note = {};    // from its "lockstep_note" property: said on a PASS
+  std::string ktap = {};    // from its "lockstep_ktap" property: a KUnit suite's KTAP
 };
 
 struct SuiteRun {

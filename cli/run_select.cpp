@@ -43,7 +43,7 @@ bool gtest_filter_match(const std::string& filter, const std::string& full_name)
 }
 
 const std::vector<std::string>& check_names() {
-  static const std::vector<std::string> names = {"conformance", "vectors", "fuzz", "abi", "isa", "residue", "ct", "huge", "dispatch"};
+  static const std::vector<std::string> names = {"conformance", "vectors", "fuzz", "abi", "isa", "residue", "ct", "huge", "dispatch", "kunit"};
   return names;
 }
 

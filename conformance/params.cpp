@@ -24,6 +24,13 @@ std::vector<HashParam> driver_params() {
   return out;
 }
 
+std::vector<HashParam> mac_driver_params() {
+  std::vector<HashParam> out;
+  for (const HashParam& p : hash_params())
+    if (p.backend->mac_driver != nullptr) out.push_back(p);
+  return out;
+}
+
 std::vector<CipherParam> cipher_params() {
   std::vector<CipherParam> out;
   for (const catalog::CipherAlgorithm* alg : catalog::cipher_algorithms())

@@ -36,6 +36,10 @@ std::vector<HashParam> finup2x_params();
 // driver (module.h's lockstep_hash_driver), for its one algorithm.
 std::vector<HashParam> driver_params();
 
+// mac_driver_params lists the pairs whose backend is also HMAC with
+// prepared keys (module.h's lockstep_mac_driver), for its one algorithm.
+std::vector<HashParam> mac_driver_params();
+
 // cipher_params lists every (ChaCha variant, backend) pair.
 std::vector<CipherParam> cipher_params();
 // cipher_driver_params lists the pairs whose backend is a whole-message
