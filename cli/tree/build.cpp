@@ -92,18 +92,30 @@ std::string function_in(const ModuleRecipe& m, const fs::path& tree) {
   return m.function;
 }
 
-}  // namespace
+// What build_module makes of a recipe's module: the module as the recipe
+// says, or its library front end (with the tree's KUnit suites, or not).
+enum class Kind { kAsRecipe, kFrontEnd, kFrontEndWithoutKunit };
 
-Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const fs::path& source_dir,
-            const fs::path& out_dir, const std::string& suffix) {
+Built build_module(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const fs::path& source_dir,
+                   const fs::path& out_dir, const std::string& suffix, Kind kind) {
+  const bool front_end = kind != Kind::kAsRecipe;
+  const bool kunit = kind == Kind::kFrontEnd;
   Built b;
+  b.front_end = front_end;
   const std::string name = m.row() + suffix;
   b.backend = m.family + "/" + name;
   // A crypto API module's rows are its drivers, "<name>:<cra_driver_name>".
   b.select = m.family + "/" + m.rows() + suffix;
+  // A front end's rows: its own, and "<name>:<algorithm>" for the others.
+  if (front_end) b.select += "*";
   std::vector<std::string> files = m.crypto_api;
   if (m.through_glue()) files.push_back(m.glue);
   files.insert(files.end(), m.sources.begin(), m.sources.end());
+  if (front_end) {
+    files.push_back(m.front_end);
+    files.insert(files.end(), m.front_end_sources.begin(), m.front_end_sources.end());
+  }
+  if (kunit) files.insert(files.end(), m.kunit.begin(), m.kunit.end());
   for (const std::string& s : files)
     if (std::error_code ec; !fs::is_regular_file(tree / s, ec)) {
       const std::string path = (tree / s).string();
@@ -118,7 +130,8 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   }
 
   // Through the glue, or one function called as a Linux or U-Boot glue calls it.
-  const std::string template_name = m.through_crypto_api() ? "crypto_api"
+  const std::string template_name = front_end              ? (m.family == "chacha" ? "front_end_chacha" : "front_end_sha2")
+                                    : m.through_crypto_api() ? "crypto_api"
                                     : m.through_glue()        ? m.family
                                     : m.environment == "u-boot" ? m.family + "_u-boot"
                                                                 : m.family + "_function";
@@ -134,7 +147,17 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   replace_all(adapter, "@TREE@", fs::absolute(tree).lexically_normal().string());
   replace_all(adapter, "@GLUE@", m.glue);
   replace_all(adapter, "@BLOCKS@", m.blocks);
-  replace_all(adapter, "@HAS_FINUP_2X@", m.finup_2x.empty() ? "0" : "1");
+  // A front end's: its two algorithms of the family, and the library's.
+  const bool wide = m.family == "sha512";
+  replace_all(adapter, "@FRONT_END@", m.front_end);
+  replace_all(adapter, "@BIG@", wide ? "sha512" : "sha256");
+  replace_all(adapter, "@SMALL@", wide ? "sha384" : "sha224");
+  replace_all(adapter, "@BIG_UPPER@", wide ? "SHA512" : "SHA256");
+  replace_all(adapter, "@SMALL_UPPER@", wide ? "SHA384" : "SHA224");
+  replace_all(adapter, "@BLOCK_SIZE@", wide ? "128" : "64");
+  replace_all(adapter, "@BIG_DIGEST_SIZE@", wide ? "64" : "32");
+  replace_all(adapter, "@SMALL_DIGEST_SIZE@", wide ? "48" : "28");
+  replace_all(adapter, "@HAS_FINUP_2X@", (front_end ? m.family == "sha256" : !m.finup_2x.empty()) ? "1" : "0");
   replace_all(adapter, "@FINUP_2X@", m.finup_2x.empty() ? "0" : m.finup_2x);
   replace_all(adapter, "@NAME@", name);
   replace_all(adapter, "@MODULE@", r.name);
@@ -159,7 +182,7 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
                m.family + "_state, " + field + ");\n";
   replace_all(adapter, "@OFFSETS@", offsets);
 
-  std::string stem = m.family + "-" + name;
+  std::string stem = m.family + "-" + name + (front_end ? ".front-end" : "");
   for (char& c : stem)
     if (c == ':' || c == '/') c = '-';
   std::error_code made;
@@ -198,9 +221,9 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   // in a folder of their own, since the tree's include/ holds the whole
   // kernel's headers.
   const fs::path tree_headers = out_dir / (stem + ".include");
-  if (m.through_crypto_api()) {
+  if (m.through_crypto_api() || front_end) {
     fs::remove_all(tree_headers, made);
-    for (const std::string& h : crypto_api_headers())
+    for (const std::string& h : front_end ? front_end_headers() : crypto_api_headers())
       if (const fs::path from = tree / h; fs::is_regular_file(from, made)) {
         // include/crypto/internal/chacha.h -> <stem>.include/crypto/internal/chacha.h
         const fs::path to = tree_headers / fs::path(h).lexically_relative("include");
@@ -216,8 +239,20 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
                                    // Kernel assembly has no .note.GNU-stack; every symbol
                                    // must resolve now, not at load time.
                                    "-Wl,-z,noexecstack", "-Wl,-z,defs",
-                                   "-o", module.string(), adapter_file.string(),
-                                   (source_dir / "trees" / "support" / (m.family + "_generic.c")).string()};
+                                   "-o", module.string(), adapter_file.string()};
+  if (front_end) {
+    // The library has its own generic code; the tree's types are the
+    // tree's headers' (lockstep/kernel_compat.h leaves them out).
+    argv.insert(argv.end(), {"-fvisibility=hidden", "-I", tree_headers.string(), "-DLOCKSTEP_TREE_CRYPTO_TYPES=1",
+                             "-DKBUILD_MODNAME=\"" + fs::path(m.front_end).stem().string() + "\""});
+    for (const std::string& f : m.front_end_sources) argv.push_back((tree / f).string());
+    // The KUnit model's runtime, which finds no suite where none is built.
+    argv.push_back((source_dir / "trees" / "support" / "kunit.c").string());
+    if (kunit)
+      for (const std::string& f : m.kunit) argv.push_back((tree / f).string());
+  } else {
+    argv.push_back((source_dir / "trees" / "support" / (m.family + "_generic.c")).string());
+  }
   if (m.through_crypto_api()) {
     // A kernel module's symbols are its own unless exported: hidden, so
     // that its assembly may address its glue's data PC-relative (arm64's
@@ -287,6 +322,36 @@ Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const 
   fs::rename(fresh, module, made);
   std::ofstream(inputs) << now;
   b.module = module;
+  return b;
+}
+
+}  // namespace
+
+Built build(const Recipe& r, const ModuleRecipe& m, const fs::path& tree, const fs::path& source_dir,
+            const fs::path& out_dir, const std::string& suffix) {
+  if (m.front_end.empty() || !m.through_glue()) return build_module(r, m, tree, source_dir, out_dir, suffix, Kind::kAsRecipe);
+  // The front end, over the glue, with the tree's KUnit suites; without
+  // them where they do not build; else the glue alone.
+  std::error_code ec;
+  std::string why;
+  if (!fs::is_regular_file(tree / m.front_end, ec)) {
+    why = "the tree has no " + m.front_end + " (recipe " + r.name + ")";
+  } else {
+    Built b = build_module(r, m, tree, source_dir, out_dir, suffix, Kind::kFrontEnd);
+    if (!b.module.empty() || m.kunit.empty()) {
+      if (!b.module.empty()) return b;
+      why = b.skip;
+    } else {
+      Built without = build_module(r, m, tree, source_dir, out_dir, suffix, Kind::kFrontEndWithoutKunit);
+      if (!without.module.empty()) {
+        without.kunit_skip = "its KUnit suites do not build: " + b.skip;
+        return without;
+      }
+      why = without.skip;
+    }
+  }
+  Built b = build_module(r, m, tree, source_dir, out_dir, suffix, Kind::kAsRecipe);
+  b.front_end_skip = "the library front end " + m.front_end + ": " + why;
   return b;
 }
 

@@ -19,6 +19,12 @@ struct Built {
   std::string skip;     // why not: a missing file, no compiler, the compiler's message
   bool reused = false;  // nothing it is built from changed since the last build
   std::string function; // through one function: its name in this tree's era
+  // A glue module with a library front end in its recipe: why the front
+  // end is not what was built (the glue alone was), or why it was built
+  // without the tree's KUnit suites; "" where neither.
+  std::string front_end_skip;
+  std::string kunit_skip;
+  bool front_end = false;  // the module is the library front end over the glue
 };
 
 // build compiles `m` of `tree` into `out_dir` with the compiler for its

@@ -41,6 +41,20 @@ std::string inside_tree(const std::string& p, const fs::path& file, const std::s
   return p;
 }
 
+// An optional array of paths inside the tree.
+std::vector<std::string> paths(const json& m, const char* key, const fs::path& file, const std::string& where) {
+  std::vector<std::string> out;
+  const auto it = m.find(key);
+  if (it == m.end()) return out;
+  if (!it->is_array()) bad(file, where + key + ": not an array of paths inside the tree");
+  for (size_t i = 0; i < it->size(); ++i) {
+    const std::string field = where + key + "[" + std::to_string(i) + "]";
+    if (!(*it)[i].is_string()) bad(file, field + ": not a string");
+    out.push_back(inside_tree((*it)[i].get<std::string>(), file, field));
+  }
+  return out;
+}
+
 ModuleRecipe module_of(const json& m, const fs::path& file, size_t i) {
   const std::string where = "modules[" + std::to_string(i) + "].";
   if (!m.is_object()) bad(file, where + ": not an object");
@@ -118,6 +132,12 @@ ModuleRecipe module_of(const json& m, const fs::path& file, size_t i) {
     r.finup_2x = text(m, "finup_2x", file, where, false);
     if (!r.finup_2x.empty() && r.family != "sha256")
       bad(file, where + "finup_2x: only the sha256 family has one");
+    if (m.contains("front_end"))
+      r.front_end = inside_tree(text(m, "front_end", file, where), file, where + "front_end");
+    r.front_end_sources = paths(m, "front_end_sources", file, where);
+    r.kunit = paths(m, "kunit", file, where);
+    if (r.front_end.empty() && (!r.front_end_sources.empty() || !r.kunit.empty()))
+      bad(file, where + "front_end_sources and kunit come with a front_end");
   } else {
     // One name, or the names it had by era ("sha2_ce_transform", then
     // 6.12's "__sha256_ce_transform"): the tree's sources say which.
@@ -198,9 +218,21 @@ const std::vector<std::string>& crypto_api_headers() {
   return headers;
 }
 
+const std::vector<std::string>& front_end_headers() {
+  static const std::vector<std::string> headers = {"include/crypto/sha2.h", "include/crypto/hmac.h",
+                                                   "include/crypto/chacha.h", "include/crypto/utils.h"};
+  return headers;
+}
+
 std::vector<std::string> ModuleRecipe::files() const {
   std::vector<std::string> out = crypto_api;
   if (through_glue()) out.push_back(glue);
+  if (!front_end.empty()) {
+    out.push_back(front_end);
+    out.insert(out.end(), front_end_sources.begin(), front_end_sources.end());
+    out.insert(out.end(), kunit.begin(), kunit.end());
+    out.insert(out.end(), front_end_headers().begin(), front_end_headers().end());
+  }
   out.insert(out.end(), sources.begin(), sources.end());
   if (through_crypto_api()) out.insert(out.end(), crypto_api_headers().begin(), crypto_api_headers().end());
   return out;

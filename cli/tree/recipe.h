@@ -50,6 +50,14 @@ struct ModuleRecipe {
   // chacha: the glue's hchacha_block_arch, or through one function, the
   // tree's HChaCha function (state, out, nrounds); empty: none.
   std::string hchacha;
+  // Through the glue, and over it the tree's own library front end where
+  // the tree has one (Linux 6.17 and later: lib/crypto/sha256.c), built
+  // unchanged with the glue and run from its library API (front_end.h);
+  // where it is missing or does not build, the glue alone, as above, and a
+  // SKIP row that says why.
+  std::string front_end;                       // "lib/crypto/sha256.c"
+  std::vector<std::string> front_end_sources;  // more of the library: "lib/crypto/chacha-block-generic.c"
+  std::vector<std::string> kunit;              // its KUnit suites: "lib/crypto/tests/sha256_kunit.c"
   // Through one function, (state, data, int blocks):
   std::string function;  // "sha256_transform_rorx"
   // Every name `function` had by era, the first as `function`; the tree
@@ -89,6 +97,8 @@ struct ModuleRecipe {
 // The tree's own headers a crypto API module's glue includes (those the
 // tree has), put on the include path behind lockstep's model.
 const std::vector<std::string>& crypto_api_headers();
+// The same for a library front end and its KUnit suites.
+const std::vector<std::string>& front_end_headers();
 
 struct Recipe {
   std::filesystem::path file;

@@ -81,12 +81,21 @@ void build_all(const std::vector<Match>& found, const fs::path& tree, const fs::
     }
     const ModuleRecipe& r = *m.module;
     const std::string what =
-        r.through_crypto_api() ? r.marker() + " + " + std::to_string(r.crypto_api.size() - 1 + r.sources.size() + r.generate.size()) +
+        b.front_end ? r.front_end + " over " + r.glue + " + " + std::to_string(r.sources.size()) + " sources" +
+                          (b.kunit_skip.empty() && !r.kunit.empty() ? ", with " + std::to_string(r.kunit.size()) + " KUnit suites" : "")
+        : r.through_crypto_api() ? r.marker() + " + " + std::to_string(r.crypto_api.size() - 1 + r.sources.size() + r.generate.size()) +
                                      " more, in the crypto API model"
         : r.through_glue()     ? r.glue + " + " + std::to_string(r.sources.size()) + " sources"
                                : b.function + " of " + r.sources.front();
     std::printf("  built %-24s %s (recipe %s%s)\n", b.backend.c_str(), what.c_str(), m.recipe->name.c_str(),
                 b.reused ? "; unchanged since its last build" : "");
+    // What of the module did not build: a SKIP row each, saying why.
+    for (const auto& [part, why] : {std::pair{":front-end", b.front_end_skip}, std::pair{":kunit", b.kunit_skip}})
+      if (!why.empty()) {
+        std::printf("  SKIP  %-24s %s\n", (b.backend + part).c_str(), why.c_str());
+        ++into.skipped;
+        into.not_built.emplace_back(b.backend + part, why);
+      }
     into.files.push_back(b.module.string());
     into.backends.push_back(b.backend);
     into.selects.push_back(b.select);
