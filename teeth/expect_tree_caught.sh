@@ -45,7 +45,7 @@ import json, sys
 path, backend, column, want, algorithm = sys.argv[1:]
 m = json.load(open(path))
 cells = {(r["algorithm"], r["backend"]): r["checks"].get(column, {}) for e in m["environments"]
-         for r in e["matrix"]["rows"]}
+         for r in e.get("matrix", {}).get("rows", [])}
 after = cells.get((algorithm, backend + ".series"))
 before = cells.get((algorithm, backend))
 if after is None or after.get("status") != want:
