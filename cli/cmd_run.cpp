@@ -679,6 +679,7 @@ class Runner {
           cell = {Status::kSkip, row.declined};
         // A backend its module found broken: the module's words, every column.
         if (!row.broken.empty()) cell = {Status::kFail, row.broken};
+        explain_unchecked_call(o_.unchecked_calls, row.key.backend, cpu.value("effective", ""), cell);
         cell.provenance = prov;
         // The fuzz check's driver counts no calls: its cell claims none.
         if (col != "fuzz") calls.describe(row.test_name, col, row.key.backend, cell.provenance);

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "unchecked_call.h"
+
 namespace lockstep::cli {
 
 struct HashOptions {
@@ -41,6 +43,10 @@ struct RunOptions {
   // one-function rows): placed as lockstep's own rows are
   // (row_placement.h), in the lowest model of an emulator with their needs.
   std::vector<std::string> same_code_everywhere;
+  // Module rows whose code calls a function with needs and no run-time
+  // check (a U-Boot glue): a SIGILL of theirs where the model lacks those
+  // needs is explained as the glue's Synchronous Abort (unchecked_call.h).
+  std::vector<UncheckedCall> unchecked_calls;
 };
 int cmd_run(const RunOptions& o);
 // Where cmd_run writes its matrix as JSON.

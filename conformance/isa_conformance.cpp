@@ -75,13 +75,15 @@ void check_isa(const catalog::Family& family, const Backend& b, const std::strin
 #else
   if (family.code == nullptr)
     return skip_with_reason("the " + std::string(family.name) + " family lists no code entry points");
-  // A kernel glue module declares nothing: its init picks among paths for
-  // every CPU, so all of them are reachable here. (A single transform of
-  // a tree, called as its glue would, declares its needs and is read.)
+  // A glue module declares nothing: a kernel's init picks among paths for
+  // every CPU, so all of them are reachable here; U-Boot's glue calls its
+  // one path on every CPU, as its board's Kconfig chose. (A single
+  // transform of a tree, called as its glue would, declares its needs and
+  // is read.)
   if (b.kernel_environment && b.needs.empty())
     return skip_not_applicable(
-        "its glue picks a path at init from the CPU (every path is reachable here); the CPU-model environments "
-        "check what it selects and run it there");
+        "its glue picks its path itself (a kernel's at init from the CPU, U-Boot's by Kconfig), so it declares no "
+        "needs; the CPU-model environments run what it picks (the tree's one-function rows are read)");
   std::string why;
   const isa::Scan* s = scan_of(family, b, &why);
   if (s == nullptr) return skip_with_reason(why);

@@ -108,8 +108,13 @@ Built build_module(const Recipe& r, const ModuleRecipe& m, const fs::path& tree,
   b.select = m.family + "/" + m.rows() + suffix;
   // A front end's rows: its own, and "<name>:<algorithm>" for the others.
   if (front_end) b.select += "*";
+  if (!m.uncovered.empty()) {
+    b.skip = m.uncovered + " (recipe " + r.name + ")";
+    return b;
+  }
   std::vector<std::string> files = m.crypto_api;
   if (m.through_glue()) files.push_back(m.glue);
+  if (m.through_u_boot_hash()) files.insert(files.end(), {m.front_end, m.arch_glue});
   files.insert(files.end(), m.sources.begin(), m.sources.end());
   if (front_end) {
     files.push_back(m.front_end);
@@ -132,6 +137,7 @@ Built build_module(const Recipe& r, const ModuleRecipe& m, const fs::path& tree,
   // Through the glue, or one function called as a Linux or U-Boot glue calls it.
   const std::string template_name = front_end              ? (m.family == "chacha" ? "front_end_chacha" : "front_end_sha2")
                                     : m.through_crypto_api() ? "crypto_api"
+                                    : m.through_u_boot_hash() ? "u-boot_hash"
                                     : m.through_glue()        ? m.family
                                     : m.environment == "u-boot" ? m.family + "_u-boot"
                                                                 : m.family + "_function";
@@ -169,6 +175,10 @@ Built build_module(const Recipe& r, const ModuleRecipe& m, const fs::path& tree,
                                       ? "the tree's " + m.glue + ", selecting by its own " + m.init + "()"
                                       : "the tree's " + function + " (" + first_source + ")");
   replace_all(adapter, "@INIT@", m.init);
+  replace_all(adapter, "@FRONT_END@", m.front_end);
+  replace_all(adapter, "@ARCH_GLUE@", m.arch_glue);
+  replace_all(adapter, "@KCONFIG@", m.kconfig);
+  replace_all(adapter, "@ALGO@", m.family);
   replace_all(adapter, "@FUNCTION@", function);
   replace_all(adapter, "@SOURCE@", first_source);
   replace_all(adapter, "@NEEDS@", m.needs);
@@ -221,9 +231,11 @@ Built build_module(const Recipe& r, const ModuleRecipe& m, const fs::path& tree,
   // in a folder of their own, since the tree's include/ holds the whole
   // kernel's headers.
   const fs::path tree_headers = out_dir / (stem + ".include");
-  if (m.through_crypto_api() || front_end) {
+  if (m.through_crypto_api() || front_end || m.through_u_boot_hash()) {
     fs::remove_all(tree_headers, made);
-    for (const std::string& h : front_end ? front_end_headers() : crypto_api_headers())
+    for (const std::string& h : front_end                 ? front_end_headers()
+                                : m.through_u_boot_hash() ? m.headers
+                                                          : crypto_api_headers())
       if (const fs::path from = tree / h; fs::is_regular_file(from, made)) {
         // include/crypto/internal/chacha.h -> <stem>.include/crypto/internal/chacha.h
         const fs::path to = tree_headers / fs::path(h).lexically_relative("include");
@@ -264,6 +276,18 @@ Built build_module(const Recipe& r, const ModuleRecipe& m, const fs::path& tree,
                           "crypto_sha2_generic.c"})
       if (m.family + "_generic.c" != f) argv.push_back((support / f).string());
     for (const std::string& g : m.crypto_api) argv.push_back((tree / g).string());
+  }
+  if (m.through_u_boot_hash()) {
+    // U-Boot's build gives every file <linux/kconfig.h> first, not the
+    // kernel's environment; the tree's own headers after lockstep's
+    // U-Boot ones; the front end, the glue and lockstep's model of the
+    // hash API; the glue's call of the function through the adapter's
+    // __wrap_, which proves it is reached.
+    *std::find(argv.begin(), argv.end(), "lockstep/kernel_compat.h") = "linux/kconfig.h";
+    const fs::path support = source_dir / "trees" / "support";
+    argv.insert(argv.end(), {"-I", tree_headers.string(), "-Wl,--wrap=" + function, (tree / m.front_end).string(),
+                             (tree / m.arch_glue).string(), (support / "u-boot_hash.c").string(),
+                             (support / "u-boot_watchdog.c").string()});
   }
   for (const std::string& option : m.config) argv.push_back("-D" + option + "=1");
   for (const std::string& option : assembler_config(cc, m.arch, source_dir, out_dir / "assembler-probes"))

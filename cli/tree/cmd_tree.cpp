@@ -148,6 +148,7 @@ int cmd_tree(const TreeOptions& o, const std::vector<std::string>& modules) {
     run.not_built.push_back({backend, why, broke});
   }
   run.same_code_everywhere = built.same_code_everywhere;
+  run.unchecked_calls = built.unchecked;
   if (run.backends.empty()) {
     run.backends = built.selects;
     run.backends_given = false;

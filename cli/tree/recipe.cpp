@@ -63,6 +63,17 @@ ModuleRecipe module_of(const json& m, const fs::path& file, size_t i) {
   r.arch = text(m, "arch", file, where);
   if (r.arch != "x86_64" && r.arch != "arm64") bad(file, where + "arch: '" + r.arch + "' (x86_64 or arm64)");
   r.family = text(m, "family", file, where);
+  if (m.contains("uncovered")) {
+    // Nothing to build: the marker (its first source) and the reason.
+    r.uncovered = text(m, "uncovered", file, where);
+    const auto sources = m.find("sources");
+    if (sources == m.end() || !sources->is_array() || sources->empty() || !(*sources)[0].is_string())
+      bad(file, where + "sources: missing or not a non-empty array");
+    for (size_t s = 0; s < sources->size(); ++s)
+      r.sources.push_back(inside_tree((*sources)[s].is_string() ? (*sources)[s].get<std::string>() : "",
+                                      file, where + "sources[" + std::to_string(s) + "]"));
+    return r;
+  }
   if (r.family != "sha256" && r.family != "sha512" && r.family != "chacha")
     bad(file, where + "family: '" + r.family + "' has no adapter (sha256, sha512, chacha)");
   const bool chacha = r.family == "chacha";
@@ -167,6 +178,23 @@ ModuleRecipe module_of(const json& m, const fs::path& file, size_t i) {
     if (m.contains("environment")) r.environment = text(m, "environment", file, where);
     if (r.environment != "linux" && r.environment != "u-boot")
       bad(file, where + "environment: '" + r.environment + "' (linux or u-boot)");
+    if (m.contains("front_end")) {
+      if (r.environment != "u-boot" || chacha)
+        bad(file, where + "front_end: only a U-Boot SHA-2 module (environment u-boot) has one");
+      r.front_end = inside_tree(text(m, "front_end", file, where), file, where + "front_end");
+      r.arch_glue = inside_tree(text(m, "arch_glue", file, where), file, where + "arch_glue");
+      r.kconfig = text(m, "kconfig", file, where);
+      if (!r.kconfig.starts_with("CONFIG_")) bad(file, where + "kconfig: not a CONFIG_ name");
+      const auto headers = m.find("headers");
+      if (headers != m.end() && !headers->is_array()) bad(file, where + "headers: not an array of paths");
+      for (size_t h = 0; headers != m.end() && h < headers->size(); ++h) {
+        const std::string field = where + "headers[" + std::to_string(h) + "]";
+        if (!(*headers)[h].is_string()) bad(file, field + ": not a string");
+        r.headers.push_back(inside_tree((*headers)[h].get<std::string>(), file, field));
+      }
+    } else if (m.contains("arch_glue") || m.contains("kconfig") || m.contains("headers")) {
+      bad(file, where + "arch_glue, kconfig, headers: only with front_end");
+    }
     if (const auto offsets = m.find("offsets"); offsets != m.end()) {
       if (chacha) bad(file, where + "offsets: only the SHA-2 states have fields to give");
       if (!offsets->is_object()) bad(file, where + "offsets: not an object of symbol: field");
@@ -227,11 +255,15 @@ const std::vector<std::string>& front_end_headers() {
 std::vector<std::string> ModuleRecipe::files() const {
   std::vector<std::string> out = crypto_api;
   if (through_glue()) out.push_back(glue);
-  if (!front_end.empty()) {
+  if (through_glue() && !front_end.empty()) {
     out.push_back(front_end);
     out.insert(out.end(), front_end_sources.begin(), front_end_sources.end());
     out.insert(out.end(), kunit.begin(), kunit.end());
     out.insert(out.end(), front_end_headers().begin(), front_end_headers().end());
+  }
+  if (through_u_boot_hash()) {
+    out.insert(out.end(), {front_end, arch_glue});
+    out.insert(out.end(), headers.begin(), headers.end());
   }
   out.insert(out.end(), sources.begin(), sources.end());
   if (through_crypto_api()) out.insert(out.end(), crypto_api_headers().begin(), crypto_api_headers().end());

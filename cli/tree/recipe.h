@@ -52,7 +52,7 @@ struct ModuleRecipe {
   std::string hchacha;
   // Through the glue, and over it the tree's own library front end where
   // the tree has one (Linux 6.17 and later: lib/crypto/sha256.c), built
-  // unchanged with the glue and run from its library API (front_end.h);
+  // unchanged with the glue and run from its library API (trees/support/adapter_front_end_*.c.in);
   // where it is missing or does not build, the glue alone, as above, and a
   // SKIP row that says why.
   std::string front_end;                       // "lib/crypto/sha256.c"
@@ -77,9 +77,25 @@ struct ModuleRecipe {
   // driver its init registers is a backend "<name>:<cra_driver_name>".
   std::vector<std::string> crypto_api;
   std::string kernel_module;
+  // Through U-Boot's front end (`front_end` above, with `function`,
+  // environment "u-boot"): the tree's lib/sha256.c-like front end and the
+  // arch glue whose
+  // <family>_process overrides its weak one and calls `function`, built
+  // unchanged with `sources` behind lockstep's model of U-Boot's hash API
+  // (trees/support/u-boot_hash.c); `headers`, the tree's own headers they
+  // include ("include/u-boot/sha256.h"), go on the include path alone;
+  // `kconfig` is the option that makes the glue call `function`, the
+  // board's only selection (no run-time check).
+  std::string arch_glue, kconfig;
+  std::vector<std::string> headers;
+  // Files of the tree lockstep builds nothing of, with why ("lockstep has
+  // no SHA-1 family"): a SKIP row of their own, never silently left out.
+  std::string uncovered;
 
   bool through_glue() const { return !glue.empty(); }
   bool through_crypto_api() const { return !crypto_api.empty(); }
+  // U-Boot's front end over its arch glue, through its hash API.
+  bool through_u_boot_hash() const { return !front_end.empty() && !through_glue(); }
   // The file whose presence says the tree has this module.
   const std::string& marker() const {
     return through_glue() ? glue : through_crypto_api() ? crypto_api.front() : sources.front();

@@ -83,6 +83,8 @@ void build_all(const std::vector<Match>& found, const fs::path& tree, const fs::
     const std::string what =
         b.front_end ? r.front_end + " over " + r.glue + " + " + std::to_string(r.sources.size()) + " sources" +
                           (b.kunit_skip.empty() && !r.kunit.empty() ? ", with " + std::to_string(r.kunit.size()) + " KUnit suites" : "")
+        : r.through_u_boot_hash()  ? r.front_end + " + " + r.arch_glue + " (calls " + b.function + " of " +
+                                     r.sources.front() + " by " + r.kconfig + " alone), through U-Boot's hash API"
         : r.through_crypto_api() ? r.marker() + " + " + std::to_string(r.crypto_api.size() - 1 + r.sources.size() + r.generate.size()) +
                                      " more, in the crypto API model"
         : r.through_glue()     ? r.glue + " + " + std::to_string(r.sources.size()) + " sources"
@@ -99,7 +101,10 @@ void build_all(const std::vector<Match>& found, const fs::path& tree, const fs::
     into.files.push_back(b.module.string());
     into.backends.push_back(b.backend);
     into.selects.push_back(b.select);
-    if (!r.through_crypto_api() && !r.through_glue()) into.same_code_everywhere.push_back(b.backend);
+    if (r.through_u_boot_hash())
+      into.unchecked.push_back({b.backend, r.arch_glue, b.function, r.needs, r.kconfig});
+    else if (!r.through_crypto_api() && !r.through_glue())
+      into.same_code_everywhere.push_back(b.backend);
   }
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "recipe.h"
+#include "unchecked_call.h"
 
 namespace lockstep::cli::tree {
 
@@ -29,6 +30,9 @@ struct Modules {
   // The rows of modules through one function (no glue of the tree's own
   // to choose code by the CPU): the same code in every CPU model.
   std::vector<std::string> same_code_everywhere;
+  // The rows through U-Boot's front end: the call their glue makes by
+  // Kconfig alone, for the run to explain its SIGILL (unchecked_call.h).
+  std::vector<UncheckedCall> unchecked;
   int skipped = 0;
   std::vector<std::pair<std::string, std::string>> not_built;  // backend, why
 };

@@ -2,8 +2,8 @@
 /*
  * sha256_armv8_ce_process(uint32_t state[8], const uint8_t *src,
  * uint32_t blocks) of lockstep's miniature U-Boot tree: one SHA-256
- * instruction on the caller-saved v16-v18, then the generic code (the
- * 32-bit count zero-extended to its size_t).
+ * instruction on the caller-saved v16-v18, then the generic code, with
+ * the 32-bit count as a count-down loop takes it (1 to 2^32 blocks).
  */
 #include <config.h>
 #include <linux/linkage.h>
@@ -15,6 +15,9 @@
 
 ENTRY(sha256_armv8_ce_process)
 	sha256h	q16, q17, v18.4s
-	mov	w2, w2
+	// Like a loop that counts the blocks down after each one: a count
+	// of 0 runs 2^32 of them (w2 = 0 -> x2 = 1 << 32).
+	sub	w3, w2, #1
+	add	x2, x3, #1
 	b	sha256_blocks_generic
 ENDPROC(sha256_armv8_ce_process)
