@@ -38,13 +38,25 @@ sys.exit(0 if ok else 1)
 PY
 }
 
-# The front end over the glue, with both KUnit suites; the ChaCha glue,
-# which has no front end in the miniature, stays as it was, beside a SKIP
-# that says why.
+# The front ends over the glue, SHA-256's with both KUnit suites.
 expect 0 'built sha256/linux:sha256 +lib/crypto/sha256.c over lib/crypto/x86/sha256.h \+ 4 sources, with 2 KUnit suites' \
   -- tree "$tree" --env native --out "$tmp/run"
-check grep -q 'SKIP  chacha/linux:chacha:front-end .*the tree has no lib/crypto/chacha.c' <<< "$out"
+check grep -qE 'built chacha/linux:chacha +lib/crypto/chacha.c over lib/crypto/x86/chacha.h \+ 3 sources' <<< "$out"
 check rows_pass "$tmp/run/matrix.json" native
+# ChaCha through chacha_crypt() and hchacha_block(), and XChaCha composed
+# of them as the kernel's users compose it: every cell that applies passes.
+check python3 - "$tmp/run/matrix.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+cells = {(r["backend"], col): c["status"] for e in m["environments"] for r in e.get("matrix", {}).get("rows", [])
+         if r["backend"].startswith("chacha/linux:chacha") for col, c in r["checks"].items()}
+want = {("chacha/linux:chacha", "conformance"), ("chacha/linux:chacha", "fuzz"),
+        ("chacha/linux:chacha:xchacha20", "conformance"), ("chacha/linux:chacha:xchacha12", "conformance")}
+bad = {k: v for k, v in cells.items() if v == "FAIL" or (k in want and v != "PASS")}
+if bad or not want <= set(cells):
+    print("chacha cells:", bad or sorted(cells))
+    sys.exit(1)
+PY
 # The library's own init ran the glue's, as at boot.
 check grep -q 'kernel selected: sha256-linux-sha256.front-end.so: static_call mini_sha256_path' <<< "$out"
 # KTAP, one document per environment, as the kernel prints its suites.
@@ -109,6 +121,13 @@ expect 1 'sha256 @ sha256/linux:sha256 \[kunit\]: 1 of 1 failed' \
 check grep -qx '    not ok 2 test_sha256_pieces' "$tmp/run/native/kunit.ktap"
 check grep -qE '^not ok [12] sha256$' "$tmp/run/native/kunit.ktap"
 check grep -q '# test_sha256_pieces: ASSERTION FAILED at lib/crypto/tests/sha256_kunit.c' "$tmp/run/native/kunit.ktap"
+
+# 4. The library's hchacha_block() always takes 20 rounds: XChaCha12 as
+# users compose it is wrong, XChaCha20 right. Caught by conformance.
+plant hchacha-rounds lib/crypto/chacha.c 's|hchacha_block_arch(state, out, nrounds);|hchacha_block_arch(state, out, 20);|'
+expect 1 'xchacha20 @ chacha/linux:chacha:xchacha12 \[conformance\]: [0-9]+ of [0-9]+ failed, first All/CipherDriverConformance' \
+  -- tree "$tmp/hchacha-rounds" --env native --backend 'chacha/*' --check conformance --out "$tmp/run"
+check grep -qE 'xchacha20 @ chacha/linux:chacha:xchacha20 +PASS' <<< "$out"
 
 # A KUnit file that does not build: the front end without the suites, and
 # a SKIP that says why; a front end that does not build: the glue alone.
