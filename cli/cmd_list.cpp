@@ -3,6 +3,7 @@
 // features detected, hidden and declared by LOCKSTEP_CPU, the effective set
 // and the emulators in effect.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -66,7 +67,15 @@ int cmd_list(bool json) {
       // A whole-message cipher driver runs here through that alone.
       const bool driver_only = b->cipher_driver != nullptr && b->broken.empty();
       const bool usable = b->usable(eff) || driver_only;
+      // What a module's backend offers beside its function, each checked.
+      nlohmann::json offers = nlohmann::json::array();
+      if (b->hash_driver != nullptr) offers.push_back("hash driver");
+      if (b->mac_driver != nullptr) offers.push_back("HMAC with prepared keys");
+      if (b->cipher_driver != nullptr) offers.push_back("whole-message cipher driver");
+      if (b->kunit != nullptr)
+        offers.push_back(fmt::format("KUnit suite {} ({})", b->kunit->name, b->kunit->file ? b->kunit->file : "?"));
       backends.push_back({
+          {"offers", offers},
           {"name", b->name},
           {"family", f->name},
           {"needs", b->needs.to_string()},
@@ -95,7 +104,8 @@ int cmd_list(bool json) {
   }
   for (const auto& b : backends)
     if (!b["module"].get<std::string>().empty())
-      fmt::print("  {} is from module {}\n", b["name"].get<std::string>(), b["module"].get<std::string>());
+      fmt::print("  {} is from module {}{}\n", b["name"].get<std::string>(), b["module"].get<std::string>(),
+                 b["offers"].empty() ? "" : fmt::format("; it offers {}", fmt::join(b["offers"].get<std::vector<std::string>>(), ", ")));
   const std::string vendor = cpu["vendor"].get<std::string>(), brand = cpu["brand"].get<std::string>();
   fmt::print("\ncpu:       {}", cpu["arch"].get<std::string>());
   if (!vendor.empty() || !brand.empty())

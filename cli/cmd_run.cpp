@@ -204,6 +204,7 @@ struct EnvRun {
   std::map<std::string, Cell> fuzz;  // backend -> its fuzz cell
   std::string emulator_version;
   std::optional<Cell> selftest;  // the trap emulator's, where the environment has one
+  int kunit_suites = 0;          // how many KUnit suites its kunit.ktap holds
   std::atomic<int> pending{0};
   std::atomic<int> tests_total{0}, fuzz_total{0}, fuzz_done{0};
   std::atomic<int> phase{0};  // 0 queued, 1 described, 2 done
@@ -622,7 +623,7 @@ class Runner {
       calls.read(s->calls);
     }
     // The KUnit suites' KTAP, one document per environment.
-    write_ktap(r.out / "kunit.ktap", outcomes);
+    r.kunit_suites = write_ktap(r.out / "kunit.ktap", outcomes);
     std::map<std::pair<std::string, std::string>, Tally> per_cell;  // (test name suffix, column)
     std::map<std::string, Tally> other;                             // suite -> tally
     std::map<std::pair<std::string, std::string>, std::string> first_failing_test;
@@ -735,7 +736,11 @@ class Runner {
     out += fmt::format("   selected: {}\n", sel);
     for (const auto& line : rep.description.value("kernel_selected", nlohmann::json::array()))
       out += fmt::format("   kernel selected: {}\n", line.get<std::string>());
-    out += fmt::format("   logs: {}\n\n{}", r.out.string(), rep.matrix.to_text());
+    out += fmt::format("   logs: {}\n", r.out.string());
+    if (r.kunit_suites > 0)
+      out += fmt::format("   kunit: {} suite(s) in KTAP, {} (the tree's tools/testing/kunit/kunit.py parse reads it)\n",
+                         r.kunit_suites, (r.out / "kunit.ktap").string());
+    out += "\n" + rep.matrix.to_text();
     if (o_.verbose)
       for (const auto& s : r.shards) {
         std::ifstream log(s->log);

@@ -43,6 +43,7 @@ expect 0 'built sha256/linux:sha256 +lib/crypto/sha256.c over lib/crypto/x86/sha
   -- tree "$tree" --env native --out "$tmp/run"
 check grep -qE 'built chacha/linux:chacha +lib/crypto/chacha.c over lib/crypto/x86/chacha.h \+ 3 sources' <<< "$out"
 check rows_pass "$tmp/run/matrix.json" native
+module=$(grep -oE '/[^ ]*/sha256-linux-sha256\.front-end\.so' <<< "$out" | head -n 1)
 # ChaCha through chacha_crypt() and hchacha_block(), and XChaCha composed
 # of them as the kernel's users compose it: every cell that applies passes.
 check python3 - "$tmp/run/matrix.json" <<'PY'
@@ -61,6 +62,7 @@ PY
 check grep -q 'kernel selected: sha256-linux-sha256.front-end.so: static_call mini_sha256_path' <<< "$out"
 # KTAP, one document per environment, as the kernel prints its suites.
 ktap=$tmp/run/native/kunit.ktap
+check grep -qF "kunit: 2 suite(s) in KTAP, $ktap" <<< "$out"
 check grep -qx 'KTAP version 1' "$ktap"
 check grep -qx '1\.\.2' "$ktap"
 check grep -qx '    # Subtest: sha256' "$ktap"
@@ -71,6 +73,11 @@ check grep -qx 'ok 2 sha256' "$ktap"
 # The kunit cell says what ran, its SKIPs with their reasons.
 check grep -q 'KUnit suite sha256 (lib/crypto/tests/sha256_kunit.c): 5 passed, 0 failed, 1 skipped (benchmark_sha256: not enabled)' \
   "$tmp/run/matrix.json"
+
+# `lockstep list` says what the module's rows offer beside their function.
+check test -f "$module"
+expect 0 'sha256/linux:sha256 is from module .*; it offers hash driver, HMAC with prepared keys, KUnit suite sha256 \(lib/crypto/tests/sha256_kunit.c\)' \
+  -- list --module "$module"
 
 # The same suites where SIMD is never usable (the glue's fallback), and on
 # an older CPU model, where the glue selects another path.
