@@ -100,11 +100,9 @@ void lockstep_kunit_check_failed(struct kunit *test, bool assertion, const char 
 	failed(test, assertion, file, line);
 	if (*expectation)
 		lockstep_kunit_log(test, "%s", expectation);
-	if (*fmt) {
-		va_start(ap, fmt);
-		vlog(test, fmt, ap);
-		va_end(ap);
-	}
+	va_start(ap, fmt);
+	vlog(test, fmt, ap);
+	va_end(ap);
 	if (assertion)
 		end_case(test);
 }
@@ -134,11 +132,9 @@ void lockstep_kunit_memeq_failed(struct kunit *test, bool assertion, const char 
 	lockstep_kunit_log(test, "Expected %s == %s, but (%zu bytes)", left_text, right_text, size);
 	dump(test, left_text, l, first, size);
 	dump(test, right_text, r, first, size);
-	if (*fmt) {
-		va_start(ap, fmt);
-		vlog(test, fmt, ap);
-		va_end(ap);
-	}
+	va_start(ap, fmt); /* the test's own words, after KUnit's */
+	vlog(test, fmt, ap);
+	va_end(ap);
 	if (assertion)
 		end_case(test);
 }
