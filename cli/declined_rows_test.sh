@@ -32,6 +32,8 @@ for alg in ("chacha20", "xchacha20"):
         warned = col == "residue" and c["status"] == "WARN"
         # residue and ct leave sanitizer builds to the default build: n/a there.
         na_here = na and col in ("residue", "ct")
+        # No KUnit suite: only a tree's library front end brings one.
+        na_here = na_here or (na and col == "kunit")
         assert c["status"] == "PASS" or warned or na_here or (alg, col, na) == ("xchacha20", "huge", True), (alg, col, c)
 print("ok")
 PY
