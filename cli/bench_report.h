@@ -121,6 +121,20 @@ std::string algorithm_table(const Algorithm& a);
 // so runs on machines of other clocks compare; "" without a clock.
 std::string cycles_table(const Algorithm& a, double mhz);
 std::string finup2x_table(const Results& r);
+
+// CallCost is a series' time per message fitted over its lengths as
+// fixed_ns + block_ns * blocks (compressions, or 64-byte keystream blocks).
+struct CallCost {
+  double fixed_ns = 0, block_ns = 0;
+  size_t points = 0;            // lengths fitted
+  double worst_residual = 0;    // largest |fit - measured| / measured
+};
+// call_cost is unset for fewer than three lengths, or an algorithm whose
+// blocks it cannot count.
+std::optional<CallCost> call_cost(const Algorithm& a, const Series& s);
+// call_cost_table: one row per series with a fit, cycles at `mhz` (none
+// without a clock); "" when no series has one.
+std::string call_cost_table(const Algorithm& a, double mhz);
 std::string module_call_table(const Results& r);  // "" without module backends
 std::string targets_table(const std::vector<Target>& t);
 

@@ -515,5 +515,55 @@ TEST(BenchReport, SvgXAxisIsLogarithmicAndMonotonic) {
   EXPECT_THAT(svg, Not(HasSubstr(">3173</text>")));
 }
 
+// A series built as exactly 120 ns + 40 ns per compression: the fit must
+// give those two numbers back. SHA-256 lengths 1, 55 (one block), 56 (two:
+// the padding does not fit), 64 (two) and 1000 (16).
+TEST(BenchReport, CallCostRecoversFixedAndPerBlockCost) {
+  json benchmarks = json::array();
+  for (const auto& [len, blocks] : {std::pair{1, 1}, {55, 1}, {56, 2}, {64, 2}, {1000, 16}}) {
+    const double ns = 120 + 40.0 * blocks;
+    benchmarks.push_back(run("hash/sha256/sha256/x86-shani/" + std::to_string(len), len * 1e3 / ns));
+  }
+  const Results r = parse({{"context", {{"mhz_per_cpu", 2000}}}, {"benchmarks", benchmarks}});
+  const Algorithm& a = r.algorithms.at(0);
+  const std::optional<CallCost> c = call_cost(a, a.series.at(0));
+  ASSERT_TRUE(c.has_value());
+  EXPECT_NEAR(c->fixed_ns, 120, 1e-6);
+  EXPECT_NEAR(c->block_ns, 40, 1e-6);
+  EXPECT_EQ(c->points, 5u);
+  EXPECT_LT(c->worst_residual, 1e-9);
+  // 120 ns and 40 ns at 2,000 MHz: 240 and 80 cycles.
+  const std::string table = call_cost_table(a, r.mhz);
+  EXPECT_THAT(table, HasSubstr("| x86-shani | 120.0 | 240 | 40.0 | 80 | 0% |"));
+}
+
+// SHA-512's block is 128 bytes with a 16-byte length field: 111 bytes are
+// one block, 112 two. ChaCha counts 64-byte blocks, no padding.
+TEST(BenchReport, CallCostCountsEachAlgorithmsBlocks) {
+  json benchmarks = json::array();
+  for (const auto& [len, blocks] : {std::pair{1, 1}, {111, 1}, {112, 2}, {300, 3}})
+    benchmarks.push_back(run("hash/sha512/sha512/x86-avx2/" + std::to_string(len), len * 1e3 / (50 + 100.0 * blocks)));
+  for (const auto& [len, blocks] : {std::pair{1, 1}, {64, 1}, {65, 2}, {1024, 16}})
+    benchmarks.push_back(run("crypt/chacha20/chacha/x86-avx2/" + std::to_string(len), len * 1e3 / (30 + 10.0 * blocks)));
+  const Results r = parse({{"benchmarks", benchmarks}});
+  ASSERT_EQ(r.algorithms.size(), 2u);
+  const std::optional<CallCost> sha = call_cost(r.algorithms[0], r.algorithms[0].series.at(0));
+  const std::optional<CallCost> chacha = call_cost(r.algorithms[1], r.algorithms[1].series.at(0));
+  ASSERT_TRUE(sha && chacha);
+  EXPECT_NEAR(sha->fixed_ns, 50, 1e-6);
+  EXPECT_NEAR(sha->block_ns, 100, 1e-6);
+  EXPECT_NEAR(chacha->fixed_ns, 30, 1e-6);
+  EXPECT_NEAR(chacha->block_ns, 10, 1e-6);
+  // Without a clock the cycles columns are empty, not invented.
+  EXPECT_THAT(call_cost_table(r.algorithms[1], 0), HasSubstr("| x86-avx2 | 30.0 | - | 10.0 | - | 0% |"));
+}
+
+// Two lengths cannot tell a fit from a line through them: no row.
+TEST(BenchReport, CallCostNeedsThreeLengths) {
+  const Results r = parse(sample());
+  EXPECT_FALSE(call_cost(*r.find("sha256"), r.find("sha256")->series.at(0)).has_value());
+  EXPECT_EQ(call_cost_table(*r.find("sha256"), r.mhz), "");
+}
+
 }  // namespace
 }  // namespace lockstep::cli::bench_report

@@ -239,7 +239,7 @@ std::string markdown(const Results& r) {
   for (const auto& [k, v] : r.context) out += fmt::format("- {}: {}\n", k, v);
   out += "- MB/s: 10^6 bytes of message per second of CPU time; ratios divide MB/s\n\n";
   if (r.algorithms.empty() && r.finup2x.empty()) out += "No results.\n\n";
-  for (const Algorithm& a : r.algorithms) out += algorithm_table(a) + "\n" + cycles_table(a, r.mhz);
+  for (const Algorithm& a : r.algorithms) out += algorithm_table(a) + "\n" + cycles_table(a, r.mhz) + call_cost_table(a, r.mhz);
   if (const std::string f = finup2x_table(r); !f.empty()) out += f + "\n";
   if (const std::string m = module_call_table(r); !m.empty()) out += m + "\n";
   if (const std::string p = peer_table(r); !p.empty()) out += p + "\n";

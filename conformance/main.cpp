@@ -63,6 +63,8 @@ int main(int argc, char** argv) {
   // Line by line into a log too: `lockstep run` counts finished tests there.
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
   testing::InitGoogleTest(&argc, argv);
+  // The dispatch and call-count checks read each backend's calls.
+  lockstep::Backend::counting_calls().store(true);
   if (!lockstep::conformance::check_environment()) return 2;
   // gtest_discover_tests parses the test list from stdout: keep it clean.
   if (!GTEST_FLAG_GET(list_tests)) print_report();

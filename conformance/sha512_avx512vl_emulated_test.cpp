@@ -45,6 +45,8 @@
 #define _mm256_srli_epi64 simde_mm256_srli_epi64
 #define _mm256_store_si256 simde_mm256_store_si256
 #define _mm256_ternarylogic_epi64 simde_mm256_ternarylogic_epi64
+// Emulated vectors live in memory, not in registers to clear.
+#define _mm256_zeroall() ((void)0)
 
 namespace lockstep {
 namespace {

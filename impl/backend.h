@@ -65,7 +65,10 @@ struct Backend {
   const lockstep_kunit_suite* kunit = nullptr;
 
   // calls counts the front end's entries into this backend, so that dispatch
-  // tests can prove which backend ran (BoringSSL's function_hit).
+  // tests can prove which backend ran (BoringSSL's function_hit). Only
+  // while counting_calls() is on: the checks turn it on, and every other
+  // caller (bench, `lockstep hash`) is spared a locked add on a line that
+  // every thread hashing with this backend would write.
   mutable std::atomic<uint64_t> calls{0};
 
   // usable is the safety predicate: may this code run with `features`?
@@ -104,7 +107,14 @@ struct Backend {
   bool preferred(cpu::FeatureSet features) const {
     return usable(features) && (features.bits() & avoid.bits()) == 0;
   }
-  void count_call() const { calls.fetch_add(1, std::memory_order_relaxed); }
+  void count_call() const {
+    if (counting_calls().load(std::memory_order_relaxed)) calls.fetch_add(1, std::memory_order_relaxed);
+  }
+  // Off until a check binary turns it on, before any backend runs.
+  static std::atomic<bool>& counting_calls() {
+    static constinit std::atomic<bool> on{false};
+    return on;
+  }
 };
 
 // select returns the first preferred backend of lockstep's own in a

@@ -170,7 +170,7 @@ extern const ChachaBackend kChachaX86Avx2 = {
      {cpu::Feature::kAvx2},
      "8 blocks in ymm registers, one state word per register; rows of 4, 2 or 1 blocks for "
      "shorter last pieces"},
-    crypt_entry<512, crypt_avx2_one, 2560, crypt_avx2>,
+    crypt_entry<320, crypt_avx2_one, 2240, crypt_avx2>,
 };
 
 }  // namespace lockstep::chacha

@@ -232,7 +232,7 @@ extern const ChachaBackend kChachaX86Avx512f = {
 #else
      {cpu::Feature::kPreferYmm}},
 #endif
-    crypt_entry<512, crypt_avx512f_one, 8192, crypt_avx512f>,
+    crypt_entry<320, crypt_avx512f_one, 2048, crypt_avx512f>,
 };
 
 }  // namespace lockstep::chacha

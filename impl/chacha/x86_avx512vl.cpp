@@ -135,7 +135,7 @@ extern const ChachaBackend kChachaX86Avx512vl = {
      {cpu::Feature::kAvx512vl},
      "8 blocks in ymm registers with AVX-512 rotates, one state word per register; 4, 2 or 1 "
      "block(s) in rows for short pieces"},
-    crypt_entry<512, crypt_avx512vl_one, 4096, crypt_avx512vl>,
+    crypt_entry<320, crypt_avx512vl_one, 1536, crypt_avx512vl>,
 };
 
 }  // namespace lockstep::chacha

@@ -125,7 +125,7 @@ extern const ChachaBackend kChachaX86Ssse3 = {
      {cpu::Feature::kSsse3},
      "4 blocks in xmm registers, one state word per register; 1 to 3 blocks in rows for "
      "a last piece of up to 192 bytes"},
-    crypt_entry<512, crypt_ssse3_one, 1024, crypt_ssse3>,
+    crypt_entry<320, crypt_ssse3_one, 896, crypt_ssse3>,
 };
 
 }  // namespace lockstep::chacha

@@ -25,7 +25,7 @@ struct Sha256Params {
 // extern: the registry declares it; a header need not.
 extern const Sha256Backend kSha256Generic = {
     {"sha256/generic", {}, "portable C++; the reference for the other backends"},
-    Wiping<512, sha2::generic_blocks<Sha256Params>>::call,
+    Wiping<384, sha2::generic_blocks<Sha256Params>>::call,
 };
 
 }  // namespace lockstep

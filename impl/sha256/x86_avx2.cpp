@@ -164,7 +164,7 @@ extern const Sha256Backend kSha256X86Avx2 = {
     {"sha256/x86-avx2",
      {cpu::Feature::kAvx2, cpu::Feature::kBmi2},
      "AVX2 message schedule for two blocks at a time, scalar rounds with BMI2 RORX"},
-    Wiping<1024, blocks_avx2>::call,
+    Wiping<832, blocks_avx2>::call,
 };
 
 }  // namespace lockstep

@@ -157,8 +157,8 @@ extern const Sha256Backend kSha256X86Shani = {
      {cpu::Feature::kShaNi, cpu::Feature::kSse41},
      "SHA-NI; 2-way finup_2x for 64 <= len <= 65536 (the kernel's bounds), "
      "else the front end's sequential path"},
-    Wiping<1024, blocks_shani>::call,
-    Wiping<1024, finup_2x_shani>::call,
+    Wiping<64, blocks_shani>::call,
+    Wiping<832, finup_2x_shani>::call,
 };
 
 }  // namespace lockstep

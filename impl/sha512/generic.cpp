@@ -25,7 +25,7 @@ struct Sha512Params {
 // extern: the registry declares it; a header need not.
 extern const Sha512Backend kSha512Generic = {
     {"sha512/generic", {}, "portable C++; the reference for the other backends"},
-    Wiping<1024, sha2::generic_blocks<Sha512Params>>::call,
+    Wiping<768, sha2::generic_blocks<Sha512Params>>::call,
 };
 
 }  // namespace lockstep
