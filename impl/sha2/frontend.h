@@ -3,6 +3,7 @@
 // compiled once, with baseline flags.
 #pragma once
 
+#include <bit>
 #include <cstring>
 
 #include "sha2/sha2.h"
@@ -11,9 +12,16 @@
 namespace lockstep::sha2 {
 namespace detail {
 
+// One store of a byte-swapped word: a byte loop here cost final() a stall
+// where the 16-byte reads of the bytes it had just written waited for them.
 template <class W>
 void store_be(uint8_t* p, W v) {
-  for (size_t i = 0; i < sizeof(W); ++i) p[i] = static_cast<uint8_t>(v >> (8 * (sizeof(W) - 1 - i)));
+  static_assert(sizeof(W) == 4 || sizeof(W) == 8);
+  if constexpr (std::endian::native == std::endian::little) {
+    if constexpr (sizeof(W) == 8) v = __builtin_bswap64(v);
+    else v = __builtin_bswap32(v);
+  }
+  std::memcpy(p, &v, sizeof v);
 }
 
 template <class F>
@@ -45,10 +53,11 @@ void update(Ctx<F>& ctx, const uint8_t* data, size_t len) {
   if (len) std::memcpy(ctx.buf + partial, data, len);
 }
 
-// Pads, compresses the last block(s) and writes the first `digest_size`
-// bytes of the state, then zeroises the context.
-template <class F>
-void final(Ctx<F>& ctx, uint8_t* out, size_t digest_size) {
+// Pads, compresses the last block(s) and writes the first `DigestSize`
+// bytes of the state, then zeroises the context. The size is a constant so
+// that the copy out is a few moves, not a call of memcpy.
+template <size_t DigestSize, class F>
+void final(Ctx<F>& ctx, uint8_t* out) {
   constexpr size_t B = F::kBlockSize;
   constexpr size_t L = F::kLengthFieldSize;
   size_t partial = ctx.bytecount % B;
@@ -71,11 +80,17 @@ void final(Ctx<F>& ctx, uint8_t* out, size_t digest_size) {
   store_be<uint64_t>(ctx.buf + B - 8, bytecount << 3);
   run_blocks(ctx, ctx.buf, 1);
 
+  // Straight into `out`, word by word; a digest that ends inside a word
+  // (SHA-512/224) takes that word's first bytes by way of a copy.
   using W = typename F::Word;
-  uint8_t full[8 * sizeof(W)];
-  for (size_t i = 0; i < 8; ++i) store_be<W>(full + i * sizeof(W), ctx.state.h[i]);
-  std::memcpy(out, full, digest_size);
-  zeroize(full, sizeof full);
+  constexpr size_t kWhole = DigestSize / sizeof(W), kRest = DigestSize % sizeof(W);
+  for (size_t i = 0; i < kWhole; ++i) store_be<W>(out + i * sizeof(W), ctx.state.h[i]);
+  if constexpr (kRest != 0) {
+    uint8_t last[sizeof(W)];
+    store_be<W>(last, ctx.state.h[kWhole]);
+    std::memcpy(out + kWhole * sizeof(W), last, kRest);
+    zeroize(last, sizeof last);
+  }
   zeroize(&ctx, sizeof ctx);
 }
 
@@ -102,7 +117,7 @@ void Hash<A>::update(Ctx& ctx, const uint8_t* data, size_t len) {
 
 template <class A>
 void Hash<A>::final(Ctx& ctx, uint8_t* out) {
-  detail::final(ctx, out, kDigestSize);
+  detail::final<kDigestSize>(ctx, out);
 }
 
 template <class A>
@@ -170,12 +185,12 @@ template <class A>
 void Hmac<A>::final(HmacCtx<A>& ctx, uint8_t* out) {
   uint8_t inner[A::kDigestSize];
   const Backend* backend = ctx.inner.backend;
-  detail::final(ctx.inner, inner, A::kDigestSize);
+  detail::final<A::kDigestSize>(ctx.inner, inner);
   ctx.inner.backend = backend;
   ctx.inner.state = ctx.ostate;
   ctx.inner.bytecount = A::Family::kBlockSize;
   detail::update(ctx.inner, inner, sizeof inner);
-  detail::final(ctx.inner, out, A::kDigestSize);
+  detail::final<A::kDigestSize>(ctx.inner, out);
   zeroize(inner, sizeof inner);
   zeroize(&ctx, sizeof ctx);
 }
