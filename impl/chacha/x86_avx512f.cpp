@@ -78,6 +78,8 @@ struct Ops {
   LOCKSTEP_OP __m128i words1(__m128i x) { return _mm_shuffle_epi32(x, 0x39); }
   LOCKSTEP_OP __m128i words2(__m128i x) { return _mm_shuffle_epi32(x, 0x4e); }
   LOCKSTEP_OP __m128i words3(__m128i x) { return _mm_shuffle_epi32(x, 0x93); }
+  // Two xmm row sets side by side (two blocks): the second one's counter.
+  LOCKSTEP_OP __m128i count(__m128i d, int n) { return add(d, _mm_setr_epi32(n, 0, 0, 0)); }
 
   template <int N>
   LOCKSTEP_OP __m128i rot_in_zmm(__m128i x) {
@@ -206,9 +208,12 @@ LOCKSTEP_AVX512F void block16(const State& state, const Head& head, uint8_t* dst
     zeroize(&head, sizeof head);
   }
   // Eight blocks are two zmm row sets side by side: the two dependency
-  // chains keep both vector ports busy. One block is in xmm.
+  // chains keep both vector ports busy. Two blocks are two xmm row sets,
+  // not a zmm set of four through walk.h's buffer (that bounce made 128
+  // bytes slower than 256). One block is in xmm.
   crypt_tiers(state, dst, src, len, rounds, tier<8>(row_blocks<Ops, __m512i, 2>),
-              tier<4>(row_blocks<Ops, __m512i, 1>), tier<1>(row_blocks<Ops, __m128i, 1>));
+              tier<4>(row_blocks<Ops, __m512i, 1>), tier<2>(row_blocks<Ops, __m128i, 2>),
+              tier<1>(row_blocks<Ops, __m128i, 1>));
 }
 
 // One block or less: the one-block kernel alone, with a frame of a few
