@@ -44,8 +44,9 @@ class ThreadModel {
 // The state saved is this process's, as a module row's is: what it has in
 // use (XINUSE: glibc's EVEX string functions leave the opmasks and
 // zmm16-31 in use on AVX-512 CPUs, and vzeroupper clears neither) decides
-// how much the optimised save writes and the restore reads. Each section also reads XINUSE twice for the dirty-upper count,
-// which the kernel does not.
+// how much the optimised save writes and the restore reads. Each section
+// also reads XINUSE twice (XGETBV 1) for the dirty-upper count, which the
+// kernel does not: on a Zen 4 guest, about 14 ns each.
 //
 // One entry into the kernel per iteration: a section (the save, in the
 // lazy model) and the return to user space (the restore).

@@ -98,7 +98,8 @@ struct Entry {
 
 // Google Benchmark's time units, in ns.
 std::optional<double> ns_per_unit(const json& b) {
-  const std::string unit = b.contains("time_unit") && b["time_unit"].is_string() ? b["time_unit"].get<std::string>() : "ns";
+  const std::string unit =
+      b.contains("time_unit") && b["time_unit"].is_string() ? b["time_unit"].get<std::string>() : "ns";
   if (unit == "ns") return 1.0;
   if (unit == "us") return 1e3;
   if (unit == "ms") return 1e6;
