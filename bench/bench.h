@@ -12,7 +12,13 @@
 //                                   a module backend through the abi guard, as
 //                                   the checks call it, and straight, as hash/
 //                                   and crypt/ call it
-// Every benchmark reports bytes/s of message data (prefixes excluded).
+//   kfpu/<model>/{entry,section}    the kernel_fpu model's own cost: one entry
+//                                   into the kernel with a section and the
+//                                   return to user space, or one further
+//                                   section within an entry (kernel_fpu.cpp)
+// Every benchmark but kfpu/ reports bytes/s of message data (prefixes
+// excluded). A module built with the kernel environment adds the counters
+// kernel_fpu_sections and kernel_fpu_saves, per call (KernelEntries).
 #pragma once
 
 #include <cstddef>
@@ -25,6 +31,7 @@
 
 #include "backend.h"
 #include "catalog.h"
+#include "module/kernel_host.h"
 
 namespace lockstep::bench {
 
@@ -73,6 +80,44 @@ void digest(benchmark::State& state, const catalog::HashAlgorithm& h, const Back
             ModuleCalls calls);
 void crypt(benchmark::State& state, const catalog::CipherAlgorithm& c, const Backend& b, size_t len,
            ModuleCalls calls);
+
+// KernelEntries: while one is alive, a module built with the kernel
+// environment runs its kernel_fpu sections as the kernel runs them for a
+// user task (the lazy model, impl/module/kernel_host.h: the user state
+// saved at the first section of an entry, restored on the return to user
+// space), unless LOCKSTEP_BENCH_KERNEL_FPU=strict. A timed loop calls
+// return_to_user() after each call, so that every call is one entry into
+// the kernel and pays one save and one restore, as a system call that
+// hashes one message would. A kthread (dm-verity's workqueue) pays no save
+// at all: finup2x/ never returns, its one save spread over the run.
+// count() adds the sections and saves per call to the benchmark's
+// counters. For lockstep's own backends it does nothing.
+class KernelEntries {
+ public:
+  explicit KernelEntries(const Backend& b);
+  ~KernelEntries();
+  KernelEntries(const KernelEntries&) = delete;
+  KernelEntries& operator=(const KernelEntries&) = delete;
+
+  void return_to_user() const {
+    if (on_) module::kernel::return_to_user();
+  }
+  void count(benchmark::State& state) const;
+
+ private:
+  bool on_;
+  module::kernel::FpuModel outer_;
+  uint64_t before_sections_ = 0, before_saves_ = 0;
+};
+
+// kernel_fpu.cpp: choose_kernel_fpu_model reads LOCKSTEP_BENCH_KERNEL_FPU
+// (lazy, the default, or strict; 2 for another value), before anything
+// runs; register_kernel_fpu registers kfpu/; describe_kernel_fpu puts the
+// model, its save and restore instructions, the area's size and XCR0 in
+// the JSON's context ("lockstep_kernel_fpu_*").
+int choose_kernel_fpu_model();
+void register_kernel_fpu();
+void describe_kernel_fpu();
 
 // describe_backends records, in the JSON's context, each benchmarked
 // backend's declared needs and whether it is lockstep's default here, its

@@ -13,6 +13,7 @@
 
 int main(int argc, char** argv) {
   using namespace lockstep;
+  if (const int rc = bench::choose_kernel_fpu_model(); rc != 0) return rc;
   for (const std::string_view alg : bench::algorithms()) {
     for (const size_t len : bench::kLengths) {
       bench::register_backends(alg, len);
@@ -21,6 +22,7 @@ int main(int argc, char** argv) {
   }
   bench::register_finup2x();
   bench::register_module_calls();
+  bench::register_kernel_fpu();
 
   // Numbers mean little without the CPU and the features dispatch could use.
   const cpu::State& cs = cpu::state();
@@ -39,6 +41,7 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("cryptopp_version", bench::cryptopp_version());
   benchmark::AddCustomContext("lockstep_finup2x_length", std::to_string(bench::kFinupLength));
   bench::describe_backends();
+  bench::describe_kernel_fpu();
 
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

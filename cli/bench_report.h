@@ -31,6 +31,9 @@ struct Series {
   // that ran it), "own" or "module"; needs: the declared ISA features,
   // space-separated, "" for none.
   std::string role, needs;
+  // A module built with the kernel environment: its kernel_fpu sections
+  // per call, by length (bench.h's KernelEntries); empty for the others.
+  std::map<size_t, double> kernel_fpu_sections;
 
   bool generic() const { return id.ends_with("/generic"); }
   // Code lockstep did not write (a library's, a tree's): a peer in the
@@ -72,10 +75,28 @@ struct ModuleCall {
   }
 };
 
+// KernelFpu is how the run modelled kernel_fpu_begin()/end() for the
+// module rows (impl/module/kernel_host.h's FpuModel) and what the model
+// itself cost (bench.h's kfpu/ benchmarks).
+struct KernelFpu {
+  std::string model;          // "lazy", "strict"; "" when the run did not say
+  std::string save, restore;  // "XSAVEOPT", "XRSTOR"
+  size_t area = 0;            // bytes the save area has for XCR0; 0: unknown
+  std::string xcr0;           // "0xe7"; "" off x86
+  // CPU ns per entry into the kernel (a section and the return to user
+  // space) and per further section within an entry, by model.
+  std::map<std::string, double> entry_ns, section_ns;
+
+  // What the model costs a call that opens `sections` sections, in ns:
+  // unset when the run did not time what that takes.
+  std::optional<double> ns_per_call(double sections) const;
+};
+
 struct Results {
   std::vector<Algorithm> algorithms;  // in the order the run had them
   std::vector<Finup2x> finup2x;
   std::vector<ModuleCall> module_calls;
+  KernelFpu kernel_fpu;
   size_t finup2x_length = 0;  // bytes per message; 0: unknown
   double mhz = 0;             // the clock Google Benchmark read; 0: unknown
   // "Zen 4", "Intel", ...; "" when the run did not say (bench/cpu_generation.h).
@@ -136,6 +157,11 @@ std::optional<CallCost> call_cost(const Algorithm& a, const Series& s);
 // without a clock); "" when no series has one.
 std::string call_cost_table(const Algorithm& a, double mhz);
 std::string module_call_table(const Results& r);  // "" without module backends
+// kernel_fpu_table says how the run modelled the kernel's FPU sections and
+// what they cost, then, per module backend with sections, at its shortest
+// and longest length: sections per call, the model's ns per call and their
+// share of the call's time. "" when the run has none of it.
+std::string kernel_fpu_table(const Results& r);
 std::string targets_table(const std::vector<Target>& t);
 
 // Peer is one of lockstep's own non-generic backends beside the module

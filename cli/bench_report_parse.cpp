@@ -91,8 +91,21 @@ std::string text_of(const json& v) {
 // One benchmark's runs, before they are sorted into tables.
 struct Entry {
   std::vector<double> mbps;
+  std::vector<double> sections;  // kernel_fpu sections per call
+  std::vector<double> ns;        // CPU time per iteration, for kfpu/
   std::string label, error;
 };
+
+// Google Benchmark's time units, in ns.
+std::optional<double> ns_per_unit(const json& b) {
+  const std::string unit =
+      b.contains("time_unit") && b["time_unit"].is_string() ? b["time_unit"].get<std::string>() : "ns";
+  if (unit == "ns") return 1.0;
+  if (unit == "us") return 1e3;
+  if (unit == "ms") return 1e6;
+  if (unit == "s") return 1e9;
+  return std::nullopt;
+}
 
 Series& series_of(Algorithm& a, const std::string& id, bool anchor) {
   for (Series& s : a.series)
@@ -140,6 +153,7 @@ bool absorb(Results& r, const std::string& name, const Entry& e) {
     if (!len) return false;
     Series& s = series_of(algorithm_of(r, t[1]), join(t, 2, n - 1, '/'), anchor);
     if (value) s.mbps[*len] = *value;
+    if (!e.sections.empty()) s.kernel_fpu_sections[*len] = median(e.sections);
     if (s.note.empty()) s.note = e.label;
     if (s.skipped.empty()) s.skipped = e.error;
     return true;
@@ -159,6 +173,10 @@ bool absorb(Results& r, const std::string& name, const Entry& e) {
     ModuleCall& m = module_call_of(r, join(t, 2, n - 2, '/'), *len);
     (t[n - 1] == "direct" ? m.direct_mbps : m.guarded_mbps) = value;
     if (m.skipped.empty()) m.skipped = e.error;
+    return true;
+  }
+  if (t[0] == "kfpu" && n == 3 && (t[2] == "entry" || t[2] == "section")) {
+    if (!e.ns.empty()) (t[2] == "entry" ? r.kernel_fpu.entry_ns : r.kernel_fpu.section_ns)[t[1]] = median(e.ns);
     return true;
   }
   return false;
@@ -191,6 +209,11 @@ void read_context(Results& r, const json& c) {
   for (const auto& [k, v] : rows)
     if (!v.empty()) r.context.emplace_back(k, v);
   if (const std::optional<size_t> len = number(get("lockstep_finup2x_length"))) r.finup2x_length = *len;
+  r.kernel_fpu.model = get("lockstep_kernel_fpu_model");
+  r.kernel_fpu.save = get("lockstep_kernel_fpu_save");
+  r.kernel_fpu.restore = get("lockstep_kernel_fpu_restore");
+  r.kernel_fpu.xcr0 = get("lockstep_kernel_fpu_xcr0");
+  if (const std::optional<size_t> area = number(get("lockstep_kernel_fpu_area"))) r.kernel_fpu.area = *area;
   if (c.contains("mhz_per_cpu") && c["mhz_per_cpu"].is_number() && c["mhz_per_cpu"].get<double>() > 0)
     r.mhz = c["mhz_per_cpu"].get<double>();
 }
@@ -262,6 +285,10 @@ Results parse(const json& j) {
     }
     if (b.contains("bytes_per_second") && b["bytes_per_second"].is_number())
       e.mbps.push_back(b["bytes_per_second"].get<double>() / 1e6);
+    if (b.contains("kernel_fpu_sections") && b["kernel_fpu_sections"].is_number())
+      e.sections.push_back(b["kernel_fpu_sections"].get<double>());
+    if (b.contains("cpu_time") && b["cpu_time"].is_number())
+      if (const std::optional<double> unit = ns_per_unit(b)) e.ns.push_back(b["cpu_time"].get<double>() * *unit);
     if (e.label.empty() && b.contains("label") && b["label"].is_string()) e.label = b["label"].get<std::string>();
   }
 

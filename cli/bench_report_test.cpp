@@ -369,6 +369,79 @@ TEST(BenchReport, ModuleCallTableShowsTheGuardsCost) {
   EXPECT_EQ(module_call_table(parse(sample())), "");
 }
 
+// A tree's SHA-256 glue under the lazy kernel_fpu model: two sections per
+// call at both lengths, beside one of lockstep's own backends (no
+// sections), and the kfpu/ timings, one of them in microseconds.
+json kernel_fpu_sample() {
+  auto sections = [](json b, double per_call) {
+    b["kernel_fpu_sections"] = per_call;
+    return b;
+  };
+  auto timed = [](const std::string& name, double cpu_time, const std::string& unit) {
+    return json{{"name", name}, {"run_name", name}, {"run_type", "iteration"}, {"iterations", 1000},
+                {"cpu_time", cpu_time}, {"real_time", cpu_time}, {"time_unit", unit}};
+  };
+  return {{"context",
+           {{"lockstep_kernel_fpu_model", "lazy"},
+            {"lockstep_kernel_fpu_save", "XSAVEOPT"},
+            {"lockstep_kernel_fpu_restore", "XRSTOR"},
+            {"lockstep_kernel_fpu_area", "2696"},
+            {"lockstep_kernel_fpu_xcr0", "0xe7"}}},
+          {"benchmarks", json::array({
+                             run("hash/sha256/sha256/x86-shani/64", 600),
+                             sections(run("hash/sha256/sha256/linux:sha256/64", 200), 2),
+                             sections(run("hash/sha256/sha256/linux:sha256/1024", 900), 2),
+                             sections(run("hash/sha256/sha256/linux:sha256/16384", 1600), 2),
+                             timed("kfpu/lazy/entry", 60, "ns"),
+                             timed("kfpu/lazy/section", 0.01, "us"),
+                             timed("kfpu/strict/section", 150, "ns"),
+                         })}};
+}
+
+TEST(BenchReport, ParseReadsTheKernelFpuModelItsCostAndSectionsPerCall) {
+  const Results r = parse(kernel_fpu_sample());
+  EXPECT_EQ(r.kernel_fpu.model, "lazy");
+  EXPECT_EQ(r.kernel_fpu.save, "XSAVEOPT");
+  EXPECT_EQ(r.kernel_fpu.restore, "XRSTOR");
+  EXPECT_EQ(r.kernel_fpu.area, 2696u);
+  EXPECT_EQ(r.kernel_fpu.xcr0, "0xe7");
+  EXPECT_DOUBLE_EQ(r.kernel_fpu.entry_ns.at("lazy"), 60);
+  EXPECT_DOUBLE_EQ(r.kernel_fpu.section_ns.at("lazy"), 10);
+  EXPECT_DOUBLE_EQ(r.kernel_fpu.section_ns.at("strict"), 150);
+  const Algorithm& a = r.algorithms.at(0);
+  EXPECT_DOUBLE_EQ(a.find("sha256/linux:sha256")->kernel_fpu_sections.at(64), 2);
+  EXPECT_TRUE(a.find("sha256/x86-shani")->kernel_fpu_sections.empty());
+  // No kfpu/ series: those are no algorithm's.
+  EXPECT_EQ(r.algorithms.size(), 1u);
+}
+
+TEST(BenchReport, KernelFpuCostPerCallFollowsTheModel) {
+  KernelFpu k = parse(kernel_fpu_sample()).kernel_fpu;
+  // Lazy: one entry, then a further section.
+  EXPECT_DOUBLE_EQ(*k.ns_per_call(2), 70);
+  EXPECT_DOUBLE_EQ(*k.ns_per_call(0), 0);
+  k.model = "strict";
+  EXPECT_DOUBLE_EQ(*k.ns_per_call(2), 300);
+  k.section_ns.clear();
+  EXPECT_FALSE(k.ns_per_call(2));
+}
+
+TEST(BenchReport, KernelFpuTableShowsShortestAndLongestLengths) {
+  const std::string t = kernel_fpu_table(parse(kernel_fpu_sample()));
+  EXPECT_THAT(t, HasSubstr("- model: lazy (as the kernel runs"));
+  EXPECT_THAT(t, HasSubstr("XSAVEOPT + XRSTOR, area 2696 bytes (XCR0 0xe7)"));
+  EXPECT_THAT(t, HasSubstr("lazy: 60.0 ns per entry (a section and the return); 10.0 ns per further section; "
+                           "strict: 150 ns per section"));
+  // 64 B at 200 MB/s is 320 ns a call, 70 ns of it the model's: 21.9%.
+  EXPECT_THAT(t, HasSubstr("| sha256/linux:sha256 | 64 | 200 | 2.00 | 70.0 | 22% |"));
+  // 16384 B at 1600 MB/s is 10240 ns a call: 0.7%.
+  EXPECT_THAT(t, HasSubstr("| sha256/linux:sha256 | 16384 | 1600 | 2.00 | 70.0 | 1% |"));
+  EXPECT_THAT(t, Not(HasSubstr("| 1024 |")));
+  EXPECT_THAT(t, Not(HasSubstr("x86-shani")));
+  EXPECT_THAT(markdown(parse(kernel_fpu_sample())), HasSubstr("### Kernel glue's FPU sections"));
+  EXPECT_EQ(kernel_fpu_table(parse(sample())), "");
+}
+
 // SHA-256 on a CPU where dispatch picks x86-shani, with a tree's two
 // modules: an assembly function that declares avx2 bmi2 (x86-avx2's needs)
 // a SHA-NI function that also asks for SSSE3 (closest to x86-shani, not

@@ -242,6 +242,7 @@ std::string markdown(const Results& r) {
   for (const Algorithm& a : r.algorithms) out += algorithm_table(a) + "\n" + cycles_table(a, r.mhz) + call_cost_table(a, r.mhz);
   if (const std::string f = finup2x_table(r); !f.empty()) out += f + "\n";
   if (const std::string m = module_call_table(r); !m.empty()) out += m + "\n";
+  if (const std::string k = kernel_fpu_table(r); !k.empty()) out += k + "\n";
   if (const std::string p = peer_table(r); !p.empty()) out += p + "\n";
   out += targets_table(targets(r));
   return out;

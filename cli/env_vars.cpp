@@ -45,6 +45,11 @@ int check_lockstep_variables() {
     if (mode != "usable" && mode != "unusable" && mode != "alternate")
       errors += fmt::format("LOCKSTEP_KERNEL_SIMD={}: not one of usable, unusable, alternate\n", v);
   }
+  if (const char* v = set_value("LOCKSTEP_BENCH_KERNEL_FPU")) {
+    const std::string_view model = v;
+    if (model != "lazy" && model != "strict")
+      errors += fmt::format("LOCKSTEP_BENCH_KERNEL_FPU={}: not one of lazy, strict\n", v);
+  }
   if (errors.empty()) {
     // The mask, as every lockstep program applies it: a name that is no
     // feature, a malformed item or a feature declared that nothing

@@ -141,3 +141,54 @@ void glue_boot_cpu(unsigned *family, unsigned *model, unsigned *vendor)
 int glue_kconfig_unset(void) { return IS_ENABLED(CONFIG_LOCKSTEP_TEST_UNSET); }
 size_t glue_round_up(size_t x, size_t to) { return round_up(x, to); }
 size_t glue_div_round_up(size_t n, size_t d) { return DIV_ROUND_UP(n, d); }
+
+#ifdef __x86_64__
+/* The host's side of a system call's return (impl/module/kernel_sections.c),
+ * called here with nothing between it and the registers it puts back. */
+void lockstep_kernel_return_to_user(void);
+
+/* The vector register the entry below watches: ymm15 where the CPU has AVX
+ * (so its upper half is watched too), else xmm15. Nothing else here or in
+ * the section code touches it. */
+static void put_v15(const unsigned char *v, bool ymm)
+{
+	if (ymm)
+		__asm__ volatile("vmovdqu %0, %%ymm15" : : "m"(*(const unsigned char(*)[32])v) : "xmm15");
+	else
+		__asm__ volatile("movdqu %0, %%xmm15" : : "m"(*(const unsigned char(*)[16])v) : "xmm15");
+}
+
+static void get_v15(unsigned char *v, bool ymm)
+{
+	if (ymm)
+		__asm__ volatile("vmovdqu %%ymm15, %0" : "=m"(*(unsigned char(*)[32])v));
+	else
+		__asm__ volatile("movdqu %%xmm15, %0" : "=m"(*(unsigned char(*)[16])v));
+}
+
+void glue_entry_two_sections(struct glue_entry *e)
+{
+	_mm_setcsr(e->mxcsr_user);
+	put_v15(e->user, e->ymm);
+	for (int i = 0; i < 2; ++i) {
+		kernel_fpu_begin();
+		e->mxcsr_inside[i] = _mm_getcsr();
+		_mm_setcsr(e->mxcsr_inside[i] ^ 0x2000); /* round down */
+		put_v15(e->section, e->ymm);
+		if (e->ymm)
+			__asm__ volatile("vzeroupper"); /* as AVX code in the kernel ends */
+		kernel_fpu_end();
+	}
+	e->mxcsr_after_ends = _mm_getcsr();
+	get_v15(e->after_ends, e->ymm);
+	lockstep_kernel_return_to_user();
+	e->mxcsr_after_return = _mm_getcsr();
+	get_v15(e->after_return, e->ymm);
+}
+
+void glue_return_inside_section(void)
+{
+	kernel_fpu_begin();
+	lockstep_kernel_return_to_user();
+}
+#endif

@@ -26,6 +26,21 @@ void glue_nested_section(void);
 void glue_end_without_begin(void);
 /* A section with a yield point in it: two sections, none left open. */
 void glue_yield_in_section(void);
+/* x86-64: one simulated entry into the kernel with two sections, then the
+ * return to user space. The "user" sets MXCSR to mxcsr_user and ymm15 (ymm:
+ * the CPU has AVX; else xmm15) to `user`; each section records the MXCSR it
+ * was handed, rounds down and writes `section` to the register; what the
+ * user sees after the ends and after the return is recorded. */
+struct glue_entry {
+	unsigned mxcsr_user;
+	bool ymm;
+	unsigned char user[32], section[32];
+	unsigned mxcsr_inside[2], mxcsr_after_ends, mxcsr_after_return;
+	unsigned char after_ends[32], after_return[32];
+};
+void glue_entry_two_sections(struct glue_entry *e);
+/* A section still open at the return to user space. */
+void glue_return_inside_section(void);
 /* boot_cpu_data's family, model and vendor number (x86; zeros elsewhere). */
 void glue_boot_cpu(unsigned *family, unsigned *model, unsigned *vendor);
 int glue_kconfig_set(void);

@@ -14,7 +14,13 @@
 // kernel_sections.c, compiled apart (general registers only).
 extern "C" void lockstep_kernel_section_begin(const char* call);
 extern "C" void lockstep_kernel_section_end(const char* call);
-extern "C" void lockstep_kernel_section_stats(uint64_t* completed, uint64_t* dirty, bool* open);
+extern "C" void lockstep_kernel_section_stats(uint64_t* completed, uint64_t* dirty, bool* open, uint64_t* saves,
+                                              uint64_t* restores);
+extern "C" void lockstep_kernel_return_to_user(void);
+extern "C" bool lockstep_kernel_fpu_lazy(bool lazy);
+extern "C" bool lockstep_kernel_fpu_is_lazy(void);
+extern "C" void lockstep_kernel_fpu_describe(const char** save_insn, const char** restore_insn, uint32_t* area,
+                                             uint64_t* xcr0);
 
 namespace lockstep::module::kernel {
 namespace {
@@ -184,8 +190,23 @@ void end_module_init() {
 
 SectionStats section_stats() {
   SectionStats s;
-  lockstep_kernel_section_stats(&s.sections, &s.dirty_upper_at_end, &s.open);
+  lockstep_kernel_section_stats(&s.sections, &s.dirty_upper_at_end, &s.open, &s.saves, &s.restores);
   return s;
+}
+
+FpuModel set_thread_fpu_model(FpuModel model) {
+  return lockstep_kernel_fpu_lazy(model == FpuModel::kLazy) ? FpuModel::kLazy : FpuModel::kStrict;
+}
+
+FpuModel thread_fpu_model() { return lockstep_kernel_fpu_is_lazy() ? FpuModel::kLazy : FpuModel::kStrict; }
+
+void return_to_user() { lockstep_kernel_return_to_user(); }
+
+FpuModelInfo fpu_model_info() {
+  FpuModelInfo i;
+  i.model = thread_fpu_model() == FpuModel::kLazy ? "lazy" : "strict";
+  lockstep_kernel_fpu_describe(&i.save, &i.restore, &i.area_bytes, &i.xcr0);
+  return i;
 }
 
 }  // namespace lockstep::module::kernel

@@ -1,9 +1,39 @@
 /*
  * kernel_fpu_begin()/end() and kernel_neon_begin()/end() for modules built
- * with lockstep/kernel_compat.h: as in the kernel, a section saves the
- * vector state when it opens and puts it back when it closes, so the code
- * inside may use every vector register (arm64's callee-saved d8-d15
- * included), and sections neither nest nor end unopened.
+ * with lockstep/kernel_compat.h: sections neither nest nor end unopened,
+ * and the code inside may use every vector register (arm64's callee-saved
+ * d8-d15 included). What happens to the state of the code a section
+ * interrupts is one of two models, chosen per thread:
+ *
+ * strict (the default, and what every check runs): a section saves the
+ *   whole vector state when it opens and puts it back when it closes, so
+ *   the caller gets its registers, MXCSR and x87 control word back at
+ *   each end, and the abi check can judge the code inside by that.
+ *
+ * lazy (x86-64 only; lockstep_bench selects it): what the x86 kernel does
+ *   for a user task (arch/x86/kernel/fpu/core.c). The first
+ *   kernel_fpu_begin() of an entry into the kernel saves the user's
+ *   registers and sets TIF_NEED_FPU_LOAD; later sections of the same entry
+ *   save nothing; kernel_fpu_end() restores nothing; the registers come
+ *   back on the return to user space (switch_fpu_return()), which the host
+ *   simulates with lockstep_kernel_return_to_user(). The kernel saves with
+ *   XSAVES (modified and init optimisations, compacted) and restores with
+ *   XRSTORS, both CPL0 only; the nearest user space has is XSAVEOPT (the
+ *   same two optimisations, standard format) and XRSTOR, so the model uses
+ *   those, XSAVE where the CPU lacks XSAVEOPT, FXSAVE/FXRSTOR without
+ *   XSAVE. A kthread (dm-verity's workqueue) saves nothing at all: in this
+ *   model, an entry that never returns.
+ *   arm64 stays strict: AAPCS64 makes d8-d15 callee-saved, and lockstep's
+ *   own compiled code runs between a module's sections (the kernel's is
+ *   general-registers-only), so an end that restored nothing could break
+ *   it. The arm64 kernel is lazy too (TIF_FOREIGN_FPSTATE); modelling it
+ *   would need a restore of d8-d15 at every end.
+ *
+ * Both models give a section the kernel's control state: the default
+ * MXCSR (the strict model also a clean x87 unit, as the 32-bit kernel's
+ * KFPU_387 does; the 64-bit kernel leaves the x87 unit alone) and clean
+ * upper halves (vzeroupper, not the kernel's doing: it makes upper state
+ * in use at the end the section's own, which the dirty-upper count needs).
  *
  * This file is compiled with -mgeneral-regs-only (impl/CMakeLists.txt): no
  * code of its own touches a vector register between the glue's call and the
@@ -18,16 +48,24 @@
 #include <stdlib.h>
 
 /* Room for the largest XSAVE area an x86 CPU reports for XCR0 today (about
-   2.7 KiB with AVX-512) with margin, and for arm64's 32 q registers. */
+   2.7 KiB with AVX-512, 11 KiB with AMX's tiles), and for arm64's 32 q
+   registers. */
 #define STATE_BYTES 16384
 
 struct section {
+  /* strict: the state of the code the open section interrupted; lazy: the
+     user state of the current entry. The lazy model's XSAVEOPT skips what
+     has not changed since the XRSTOR from the same address, so nothing but
+     those instructions ever writes it. */
   alignas(64) unsigned char saved[STATE_BYTES];
   const char* opened_by;
   bool open;
+  bool lazy;        /* the thread's model (the header comment) */
+  bool user_saved;  /* lazy: saved[] holds the entry's user state (TIF_NEED_FPU_LOAD) */
   uint64_t completed;
   uint64_t dirty_upper_at_end;
   uint64_t xinuse_at_begin; /* x86: XINUSE once the section has begun */
+  uint64_t saves, restores; /* of the caller's state, either model */
 };
 /* Zero-initialised: the XSAVE header's reserved bytes must be 0. */
 static _Thread_local struct section t_section;
@@ -42,6 +80,7 @@ static _Noreturn void refuse(const char* call, const char* what, const char* oth
 struct xsave_info {
   bool known;
   bool xsave;     /* the OS enabled XSAVE (CPUID.1:ECX.OSXSAVE) */
+  bool xsaveopt;  /* CPUID.(0Dh,1):EAX[0] */
   bool xinuse;    /* XGETBV with ECX=1 works (CPUID.(0Dh,1):EAX[2]) */
   uint64_t mask;  /* XCR0: the components the OS saves */
   uint32_t size;  /* the XSAVE area for them (FXSAVE's without XSAVE) */
@@ -62,7 +101,7 @@ static struct xsave_info g_xsave;
 
 static const struct xsave_info* xsave_info(void) {
   if (!__atomic_load_n(&g_xsave.known, __ATOMIC_ACQUIRE)) {
-    struct xsave_info i = {true, false, false, 0, 512};
+    struct xsave_info i = {true, false, false, false, 0, 512};
     uint32_t r[4];
     cpuid(1, 0, r);
     if (r[2] & (1u << 27)) {
@@ -71,9 +110,11 @@ static const struct xsave_info* xsave_info(void) {
       cpuid(0xD, 0, r);
       i.size = r[1];
       cpuid(0xD, 1, r);
+      i.xsaveopt = (r[0] & 1u) != 0;
       i.xinuse = (r[0] & (1u << 2)) != 0;
     }
     g_xsave.xsave = i.xsave;
+    g_xsave.xsaveopt = i.xsaveopt;
     g_xsave.xinuse = i.xinuse;
     g_xsave.mask = i.mask;
     g_xsave.size = i.size;
@@ -82,20 +123,29 @@ static const struct xsave_info* xsave_info(void) {
   return &g_xsave;
 }
 
-static void save(unsigned char* area) {
+/* The caller's state into `area`: with XSAVEOPT where the lazy model asks
+   for the kernel's optimised save and the CPU has it. */
+static void save(unsigned char* area, bool optimised) {
   const struct xsave_info* i = xsave_info();
   if (i->size > STATE_BYTES)
     refuse("kernel_fpu_begin", "the CPU's XSAVE area is larger than lockstep's", NULL);
-  if (i->xsave)
-    __asm__ volatile("xsave64 (%0)" : : "r"(area), "a"((uint32_t)i->mask), "d"((uint32_t)(i->mask >> 32)) : "memory");
+  const uint32_t lo = (uint32_t)i->mask, hi = (uint32_t)(i->mask >> 32);
+  if (i->xsave && optimised && i->xsaveopt)
+    __asm__ volatile("xsaveopt64 (%0)" : : "r"(area), "a"(lo), "d"(hi) : "memory");
+  else if (i->xsave)
+    __asm__ volatile("xsave64 (%0)" : : "r"(area), "a"(lo), "d"(hi) : "memory");
   else
     __asm__ volatile("fxsave64 (%0)" : : "r"(area) : "memory");
-  /* The kernel's kernel_fpu_begin() hands its code a clean x87 unit and the
-     default MXCSR (round to nearest, exceptions masked). */
+}
+
+/* What every section starts with (the header comment): the default MXCSR
+   (round to nearest, exceptions masked), a clean x87 unit if `x87`, clean
+   upper halves (AVX state enabled: XCR0 bit 2), and XINUSE noted. */
+static void enter_section(bool x87) {
+  const struct xsave_info* i = xsave_info();
   const uint32_t mxcsr_default = 0x1f80;
-  __asm__ volatile("fninit\n\tldmxcsr %0" : : "m"(mxcsr_default));
-  /* Clean upper halves to start with, so that upper state in use at the
-     end is the section's own doing (AVX state enabled: XCR0 bit 2). */
+  if (x87) __asm__ volatile("fninit");
+  __asm__ volatile("ldmxcsr %0" : : "m"(mxcsr_default));
   if (i->xsave && (i->mask & 4))
     __asm__ volatile("vzeroupper");
   t_section.xinuse_at_begin = i->xinuse ? xgetbv(1) : 0;
@@ -117,8 +167,20 @@ static bool upper_state_dirty(void) {
   const struct xsave_info* i = xsave_info();
   return i->xinuse && (xgetbv(1) & ~t_section.xinuse_at_begin & 0x44) != 0;
 }
+
+static const bool lazy_modelled = true;
+
+static void describe(const char** save_insn, const char** restore_insn, uint32_t* area, uint64_t* xcr0) {
+  const struct xsave_info* i = xsave_info();
+  const bool lazy = t_section.lazy;
+  *save_insn = !i->xsave ? "FXSAVE" : lazy && i->xsaveopt ? "XSAVEOPT" : "XSAVE";
+  *restore_insn = i->xsave ? "XRSTOR" : "FXRSTOR";
+  *area = i->size;
+  *xcr0 = i->mask;
+}
 #elif defined(__aarch64__)
-static void save(unsigned char* area) {
+static void save(unsigned char* area, bool optimised) {
+  (void)optimised;
   __asm__ volatile(
       "stp q0, q1, [%0, #0]\n\tstp q2, q3, [%0, #32]\n\tstp q4, q5, [%0, #64]\n\t"
       "stp q6, q7, [%0, #96]\n\tstp q8, q9, [%0, #128]\n\tstp q10, q11, [%0, #160]\n\t"
@@ -147,16 +209,46 @@ static void restore(const unsigned char* area) {
 }
 
 static bool upper_state_dirty(void) { return false; }
+/* FPCR stays the caller's, as in the kernel's sections. */
+static void enter_section(bool x87) { (void)x87; }
+static const bool lazy_modelled = false;
+
+static void describe(const char** save_insn, const char** restore_insn, uint32_t* area, uint64_t* xcr0) {
+  *save_insn = "STP q0-q31, FPCR, FPSR";
+  *restore_insn = "LDP q0-q31, FPCR, FPSR";
+  *area = 528;
+  *xcr0 = 0;
+}
 #else
-static void save(unsigned char* area) { (void)area; }
+static void save(unsigned char* area, bool optimised) {
+  (void)area;
+  (void)optimised;
+}
 static void restore(const unsigned char* area) { (void)area; }
 static bool upper_state_dirty(void) { return false; }
+static void enter_section(bool x87) { (void)x87; }
+static const bool lazy_modelled = false;
+
+static void describe(const char** save_insn, const char** restore_insn, uint32_t* area, uint64_t* xcr0) {
+  *save_insn = *restore_insn = "none";
+  *area = 0;
+  *xcr0 = 0;
+}
 #endif
 
 void lockstep_kernel_section_begin(const char* call) {
   struct section* s = &t_section;
   if (s->open) refuse(call, "a section is already open, opened by ", s->opened_by);
-  save(s->saved);
+  if (!s->lazy) {
+    save(s->saved, false);
+    ++s->saves;
+  } else if (!s->user_saved) {
+    /* The entry's first section: the kernel's save_fpregs_to_fpstate(). */
+    save(s->saved, true);
+    s->user_saved = true;
+    ++s->saves;
+  }
+  enter_section(!s->lazy);
   s->open = true;
   s->opened_by = call;
 }
@@ -165,13 +257,46 @@ void lockstep_kernel_section_end(const char* call) {
   struct section* s = &t_section;
   if (!s->open) refuse(call, "no section is open (no begin, or a second end)", NULL);
   if (upper_state_dirty()) ++s->dirty_upper_at_end;
-  restore(s->saved);
+  if (!s->lazy) {
+    restore(s->saved);
+    ++s->restores;
+  }
   s->open = false;
   ++s->completed;
 }
 
-void lockstep_kernel_section_stats(uint64_t* completed, uint64_t* dirty, bool* open) {
+void lockstep_kernel_return_to_user(void) {
+  struct section* s = &t_section;
+  if (s->open)
+    refuse("switch_fpu_return", "a section is open at the return to user space, opened by ", s->opened_by);
+  if (!s->user_saved) return;
+  restore(s->saved);
+  s->user_saved = false;
+  ++s->restores;
+}
+
+bool lockstep_kernel_fpu_lazy(bool lazy) {
+  struct section* s = &t_section;
+  lazy = lazy && lazy_modelled;
+  if (s->lazy == lazy) return lazy;
+  if (s->open) refuse("set_thread_fpu_model", "a section is open, opened by ", s->opened_by);
+  if (s->user_saved)
+    refuse("set_thread_fpu_model", "an entry's user state is still saved (no return to user space)", NULL);
+  s->lazy = lazy;
+  return lazy;
+}
+
+bool lockstep_kernel_fpu_is_lazy(void) { return t_section.lazy; }
+
+void lockstep_kernel_fpu_describe(const char** save_insn, const char** restore_insn, uint32_t* area, uint64_t* xcr0) {
+  describe(save_insn, restore_insn, area, xcr0);
+}
+
+void lockstep_kernel_section_stats(uint64_t* completed, uint64_t* dirty, bool* open, uint64_t* saves,
+                                   uint64_t* restores) {
   *completed = t_section.completed;
   *dirty = t_section.dirty_upper_at_end;
   *open = t_section.open;
+  *saves = t_section.saves;
+  *restores = t_section.restores;
 }

@@ -9,7 +9,9 @@
  * after dlopen(), so that they answer from the environment the check runs
  * in (the CPU model, the emulator, LOCKSTEP_CPU) and the sections behave as
  * the kernel's do: vector state saved at the start, restored at the end,
- * nesting and imbalance refused with the call named.
+ * nesting and imbalance refused with the call named. (lockstep_bench
+ * saves and restores as the kernel itself does, once per simulated entry
+ * into the kernel: impl/module/kernel_host.h's FpuModel.)
  *
  * A module only has to define the pointer (kernel_compat.h does, weakly);
  * lockstep finds it by name. Modules without it never see this table.
