@@ -1,7 +1,10 @@
 #include "bench_analyze.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <thread>
+#include <vector>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -12,6 +15,7 @@
 #include "analyze/mca.h"
 #include "analyze/measured_cycles.h"
 #include "process.h"
+#include "task_pool.h"
 
 namespace lockstep::cli {
 namespace {
@@ -91,24 +95,27 @@ std::string analyze_report(const bench_report::Results& results, const std::stri
 
   const analyze::BinaryCode code(binary.string());
   const AnalyzeScratch scratch;
+  // Every backend's loop first, then llvm-mca on each (loop, model) side by
+  // side: each run writes its own cell, and the backends stay put meanwhile.
+  std::vector<fs::path> assemblies;
   for (const analyze::HotLoopRow& row : analyze::hot_loop_rows()) {
     analyze::BackendAnalysis b;
     b.backend = row.backend;
     b.blocks_per_pass = row.blocks_per_pass();
-    const analyze::FoundLoop loop =
-        code.empty() ? analyze::no_loop(fmt::format("no function symbols in {}", binary.string())) : code.hot_loop(row);
-    const fs::path dir = scratch.path() / fmt::format("{}", &row - analyze::hot_loop_rows().data());
+    analyze::FoundLoop loop = code.empty() ? analyze::no_loop(fmt::format("no function symbols in {}", binary.string()))
+                              : scratch.path().empty() ? analyze::no_loop("cannot make a temporary folder")
+                                                       : code.hot_loop(row);
+    const fs::path dir = scratch.path() / fmt::format("{}", a.backends.size());
     std::error_code ec;
     fs::create_directories(dir, ec);
-    const fs::path assembly = dir / "loop.s";
     if (!loop.assembly.empty()) {
-      std::ofstream(assembly) << loop.assembly;
+      std::ofstream(dir / "loop.s") << loop.assembly;
       b.function = loop.function;
       b.address = loop.address;
       b.instructions = loop.instructions;
     }
-    for (const std::string& m : a.models)
-      b.predicted[m] = loop.assembly.empty() ? analyze::Cell{{}, loop.problem} : predict_cycles_per_block(mca, m, assembly, dir, b.blocks_per_pass);
+    for (const std::string& m : a.models) b.predicted[m] = {{}, loop.problem};
+    assemblies.push_back(loop.assembly.empty() ? fs::path() : dir / "loop.s");
 
     const bench_report::Algorithm* alg = results.find(row.algorithm);
     const bench_report::Series* series = alg ? alg->find(row.backend) : nullptr;
@@ -120,6 +127,18 @@ std::string analyze_report(const bench_report::Results& results, const std::stri
     }
     a.backends.push_back(std::move(b));
   }
+
+  TaskPool pool(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+  for (size_t k = 0; k < a.backends.size(); ++k) {
+    if (assemblies[k].empty()) continue;
+    for (auto& [model, cell] : a.backends[k].predicted) {
+      const double per_pass = a.backends[k].blocks_per_pass;
+      pool.add([&mca, &model, &cell, &assembly = assemblies[k], per_pass] {
+        cell = predict_cycles_per_block(mca, model, assembly, assembly.parent_path(), per_pass);
+      });
+    }
+  }
+  pool.wait();
   return analyze::analyze_markdown(a);
 }
 
