@@ -7,6 +7,12 @@ namespace {
 
 std::string number(const Cell& c) { return c.value ? fmt::format("{:.1f}", *c.value) : "-"; }
 
+// percent is signed, except where it rounds to nothing ("-0%" reads oddly).
+std::string percent(double p) {
+  const std::string s = fmt::format("{:+.0f}%", p);
+  return s == "-0%" || s == "+0%" ? "0%" : s;
+}
+
 // without_parameters cuts a demangled function's parameter list: the
 // table shows which function, its signature is noise.
 std::string without_parameters(const std::string& name) {
@@ -81,7 +87,7 @@ std::string analyze_markdown(const Analysis& a) {
       s += fmt::format(" {} |", it == b.predicted.end() ? "-" : number(it->second));
     }
     const std::optional<double> error = error_percent(a, b);
-    s += fmt::format(" {} | {} |\n", number(b.measured), error ? fmt::format("{:+.0f}%", *error) : "-");
+    s += fmt::format(" {} | {} |\n", number(b.measured), error ? percent(*error) : "-");
     for (std::string& r : why(a, b)) reasons.push_back(std::move(r));
   }
   if (!reasons.empty()) {

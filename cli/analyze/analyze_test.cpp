@@ -128,6 +128,13 @@ TEST(HotLoop, UndecodableBytesAreAProblem) {
   EXPECT_THAT(d.problem, HasSubstr("+0x2"));
 }
 
+TEST(HotLoop, AnSha512ExtensionInstructionIsNamed) {
+  // VSHA512RNDS2 ymm1, ymm2, xmm3 (VEX.256.F2.0F38 CB /r), which Zydis 4.0
+  // predates.
+  const Disassembly d = decode({0x01, 0xc8, 0xc4, 0xe2, 0x6f, 0xcb, 0xcb});
+  EXPECT_THAT(d.problem, HasSubstr("vsha512rnds2 at +0x2"));
+}
+
 TEST(HotLoop, ALoopAssembledIntoThisBinaryFoundByItsSymbol) {
   const BinaryCode code("/proc/self/exe");
   ASSERT_FALSE(code.empty());
@@ -237,6 +244,11 @@ TEST(AnalyzeReport, AMissingModelIsADashWithItsReason) {
   EXPECT_THAT(md, HasSubstr("- sha256/generic: znver5: llvm-mca: error: unknown CPU\n"));
   EXPECT_THAT(md, HasSubstr("- sha256/generic: icelake-server: not predicted\n"));
   EXPECT_THAT(md, HasSubstr("| sha256/generic | `lockstep::generic_blocks` | 0x1234 | 47 | 0.0156 |\n"));
+
+  // An error that rounds to nothing has no sign.
+  a.backends[0].measured = {99.9, ""};
+  EXPECT_THAT(analyze_markdown(a), HasSubstr("| 99.9 | 0% |\n"));
+  a.backends[0].measured = {80, ""};
 
   // Without the host model's prediction there is no error to give.
   a.backends[0].predicted.erase("znver4");

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "isa/classify.h"
+
 namespace lockstep::cli::analyze {
 namespace {
 
@@ -43,7 +45,11 @@ Disassembly disassemble(std::span<const std::uint8_t> code, std::uint64_t addres
     ZydisDecodedInstruction insn;
     ZydisDecodedOperand ops[ZYDIS_MAX_OPERAND_COUNT];
     if (!ZYAN_SUCCESS(ZydisDecoderDecodeFull(&decoder, code.data() + offset, code.size() - offset, &insn, ops))) {
-      out.problem = fmt::format("bytes at +{:#x} Zydis cannot decode", offset);
+      // Named where the isa check knows the encoding (Zydis 4.0 predates
+      // the SHA512 extension); llvm-mca needs its operands all the same.
+      const isa::detail::Unknown known = isa::detail::decode_unknown(code.data() + offset, code.size() - offset);
+      out.problem = known.length ? fmt::format("{} at +{:#x}, which Zydis cannot decode", known.mnemonic, offset)
+                                 : fmt::format("bytes at +{:#x} Zydis cannot decode", offset);
       break;
     }
     Instruction i;
