@@ -52,11 +52,14 @@ std::string mca_error_line(const fs::path& log) {
   return first.empty() ? "no output" : first;
 }
 
-analyze::Cell predict_cycles_per_block(const std::string& mca, std::string_view model, const fs::path& assembly, const fs::path& dir,
-             double blocks_per_pass) {
+// predict_cycles_per_block runs llvm-mca on the loop in `assembly` for
+// `model`, its files in `dir`.
+analyze::Cell predict_cycles_per_block(const std::string& mca, std::string_view model, const fs::path& assembly,
+                                       const fs::path& dir, double blocks_per_pass) {
   const fs::path json = dir / fmt::format("{}.json", model);
   const fs::path log = dir / fmt::format("{}.log", model);
-  const ProcessResult run = run_process(analyze::mca_command(mca, model, assembly.string(), json.string()), {}, log.string());
+  const ProcessResult run =
+      run_process(analyze::mca_command(mca, model, assembly.string(), json.string()), {}, log.string());
   if (!run.error.empty()) return {{}, run.error};
   if (run.status != 0) return {{}, fmt::format("llvm-mca: {}", mca_error_line(log))};
   try {

@@ -69,10 +69,12 @@ std::string analyze_markdown(const Analysis& a) {
   if (a.host_model.empty())
     s += fmt::format("No model stands for this host ({}): no error on host.\n\n",
                      a.host_generation.empty() ? "CPU generation unknown" : a.host_generation);
+  else if (a.host_model_guessed)
+    s += fmt::format("Error on host: {}'s prediction against the measurement ({} for any {} host: a guess).\n\n",
+                     a.host_model, a.host_model, a.host_generation);
   else
-    s += fmt::format("Error on host: {}'s prediction against the measurement{}.\n\n", a.host_model,
-                     a.host_model_guessed ? fmt::format(" ({} for any {} host: a guess)", a.host_model, a.host_generation)
-                                          : fmt::format(" ({} host)", a.host_generation));
+    s += fmt::format("Error on host: {}'s prediction against the measurement ({} host).\n\n", a.host_model,
+                     a.host_generation);
 
   s += "| backend |";
   for (const std::string& m : a.models) s += fmt::format(" {} |", m);

@@ -153,7 +153,8 @@ TEST(HotLoop, ALoopAssembledIntoThisBinaryFoundByItsSymbol) {
 // installed (bench.analyze, the shell test, runs the whole command).
 TEST(HotLoop, LlvmMcaReadsTheLoopBack) {
   if (std::system("command -v llvm-mca-19 > /dev/null 2>&1") != 0) GTEST_SKIP() << "llvm-mca-19 is not installed";
-  const FoundLoop loop = BinaryCode("/proc/self/exe").hot_loop({"t", "t", "", R"(^lockstep_analyze_test_loop$)", 1, 1, 64});
+  const FoundLoop loop =
+      BinaryCode("/proc/self/exe").hot_loop({"t", "t", "", R"(^lockstep_analyze_test_loop$)", 1, 1, 64});
   const auto dir = std::filesystem::temp_directory_path();
   const auto pid = std::to_string(getpid());
   const std::string s = (dir / ("analyze_test_" + pid + ".s")).string();

@@ -12,7 +12,7 @@
 namespace lockstep::cli::analyze {
 namespace {
 
-// text_of formats `insn` in AT&T syntax, without a direct branch's
+// text_of formats `insn` in Intel syntax, without a direct branch's
 // operand (loop_assembly supplies a label). No runtime address: RIP-relative
 // operands stay relative, as an assembler reads them.
 std::string text_of(const ZydisFormatter& f, const ZydisDecodedInstruction& insn, const ZydisDecodedOperand* ops,
@@ -80,8 +80,8 @@ std::vector<Loop> innermost_loops(const Disassembly& d) {
                                    [&](const Instruction& i) { return i.address == *ins[last].target; });
     // A jump into the middle of an instruction, or before the code: no loop of ours.
     if (head == ins.begin() + static_cast<std::ptrdiff_t>(last) + 1) continue;
-    if (std::any_of(head, ins.begin() + static_cast<std::ptrdiff_t>(last), [](const Instruction& i) { return i.returns; }))
-      continue;
+    const auto end = ins.begin() + static_cast<std::ptrdiff_t>(last);
+    if (std::any_of(head, end, [](const Instruction& i) { return i.returns; })) continue;
     loops.push_back({static_cast<std::size_t>(head - ins.begin()), last});
   }
   std::vector<Loop> innermost;

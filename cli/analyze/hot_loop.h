@@ -1,9 +1,11 @@
 // A backend's hot loop, found in its machine code: the code decoded with
-// Zydis (the disassembler lockstep's isa check trusts with all of
-// AVX-512), the loops its backward branches close, the innermost one with
-// the most instructions, and that loop's body as AT&T assembly llvm-mca
-// reads. Pure functions of bytes and an address, so a test can hand them
-// a known loop.
+// Zydis (the disassembler lockstep's isa check trusts with all of AVX-512;
+// Debian 12's Capstone 4 cannot decode zmm VPROLD), the loops its backward
+// branches close, the innermost one with the most instructions, and that
+// loop's body as assembly llvm-mca reads: Intel syntax, since Zydis's AT&T
+// is not the assembler's (movsxd for movslq, vmovdqa32y: llvm-mc rejects
+// both). Pure functions of bytes and an address, so a test can hand them a
+// known loop.
 #pragma once
 
 #include <cstddef>
@@ -18,7 +20,7 @@ namespace lockstep::cli::analyze {
 struct Instruction {
   std::uint64_t address = 0;
   std::size_t length = 0;
-  std::string text;  // AT&T; a direct branch's operand left out ("jne")
+  std::string text;  // Intel syntax; a direct branch's mnemonic alone ("jnz")
   std::optional<std::uint64_t> target;  // a direct jump's or call's
   bool conditional_jump = false;
   bool returns = false;  // ret: the code after it is not the loop's
@@ -50,7 +52,7 @@ std::vector<Loop> innermost_loops(const Disassembly& d);
 // equals): where a backend's blocks spend their time. None without loops.
 std::optional<Loop> hot_loop(const Disassembly& d);
 
-// loop_assembly is `loop`'s body as AT&T assembly text for llvm-mca: one
+// loop_assembly is `loop`'s body as Intel-syntax assembly for llvm-mca: one
 // instruction a line, a label at the top for the closing jump, and the
 // loop's other direct branches pointed at labels of their own (inside)
 // or at one after the body (outside), since their addresses mean nothing
