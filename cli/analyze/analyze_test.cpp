@@ -24,9 +24,10 @@
 
 // A loop of five instructions, from the label `1:` to the `jnz`, in a
 // function of its own with an ELF symbol (type and size), as the backends'
-// functions have.
+// functions have. Pushed and popped: the compiler's own output goes on in
+// whatever section it was in.
 asm(R"(
-        .text
+        .pushsection .text
         .globl lockstep_analyze_test_loop
         .type lockstep_analyze_test_loop, @function
 lockstep_analyze_test_loop:
@@ -39,6 +40,7 @@ lockstep_analyze_test_loop:
         jnz 1b
         ret
         .size lockstep_analyze_test_loop, .-lockstep_analyze_test_loop
+        .popsection
 )");
 
 namespace lockstep::cli::analyze {
