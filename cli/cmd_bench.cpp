@@ -94,17 +94,18 @@ int cmd_bench(const BenchOptions& o, const std::vector<std::string>& modules) {
                          "the full report\n");
       return 2;
     }
-#if !LOCKSTEP_ANALYZE
-    fmt::print(stderr, "lockstep bench: this build has no --analyze: it needs an x86-64 build with Zydis and "
-                       "libelf (Debian libzydis-dev, libelf-dev)\n");
-    return 2;
-#endif
+#if LOCKSTEP_ANALYZE
     mca = find_program(std::string(kAnalyzer));
     if (mca.empty()) {
       fmt::print(stderr, "lockstep bench: --analyze needs {} (LLVM's machine-code analyser), not found in PATH: "
                          "install the Debian package llvm-19\n", kAnalyzer);
       return 2;
     }
+#else
+    fmt::print(stderr, "lockstep bench: this build has no --analyze: it needs an x86-64 build with Zydis and "
+                       "libelf (Debian libzydis-dev, libelf-dev)\n");
+    return 2;
+#endif
   }
   const fs::path out_dir = o.out.empty() ? fs::path(LOCKSTEP_BUILD_DIR) / "bench" : fs::path(o.out);
   if (const std::string problem = output_dir_problem(out_dir.string()); !problem.empty()) {
