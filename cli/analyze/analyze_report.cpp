@@ -70,11 +70,12 @@ std::string analyze_markdown(const Analysis& a) {
     s += fmt::format("No model stands for this host ({}): no error on host.\n\n",
                      a.host_generation.empty() ? "CPU generation unknown" : a.host_generation);
   else if (a.host_model_guessed)
-    s += fmt::format("Error on host: {}'s prediction against the measurement ({} for any {} host: a guess).\n\n",
+    s += fmt::format("Error on host: {}'s prediction against the measurement, + where it predicts more cycles "
+                     "({} for any {} host: a guess).\n\n",
                      a.host_model, a.host_model, a.host_generation);
   else
-    s += fmt::format("Error on host: {}'s prediction against the measurement ({} host).\n\n", a.host_model,
-                     a.host_generation);
+    s += fmt::format("Error on host: {}'s prediction against the measurement, + where it predicts more cycles "
+                     "({} host).\n\n", a.host_model, a.host_generation);
 
   s += "| backend |";
   for (const std::string& m : a.models) s += fmt::format(" {} |", m);
