@@ -123,6 +123,22 @@ TEST(HotLoop, NoLoopAcrossAReturnOrThroughAPlainJump) {
   })));
 }
 
+TEST(HotLoop, PaddingAndMemorySizesAsLlvmMcReadsThem) {
+  // clang pads loops with long NOPs inside them, and an instrumented build
+  // counts in memory: a plain nop, and the size spelled out.
+  const Disassembly d = decode({
+      0x0f, 0x1f, 0x40, 0x00,              // 1000: nop dword ptr [rax+0x0]
+      0xfe, 0x05, 0x00, 0x00, 0x00, 0x00,  // 1004: inc byte ptr [rip+0x0]
+      0xff, 0xc9,                          // 100a: dec ecx
+      0x75, 0xf2,                          // 100c: jnz 1000
+      0xc3,                                // 100e: ret
+  });
+  const auto hot = hot_loop(d);
+  ASSERT_TRUE(hot);
+  const std::string text = loop_assembly(d, *hot);
+  EXPECT_THAT(text, HasSubstr(".L1000:\n\tnop\n\tinc byte ptr [rip"));
+}
+
 TEST(HotLoop, UndecodableBytesAreAProblem) {
   // 0x06 (push es) does not exist in 64-bit mode.
   const Disassembly d = decode({0x01, 0xc8, 0x06, 0xc3});

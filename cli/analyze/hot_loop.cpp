@@ -21,6 +21,11 @@ std::string text_of(const ZydisFormatter& f, const ZydisDecodedInstruction& insn
     const char* mnemonic = ZydisMnemonicGetString(insn.mnemonic);
     return mnemonic ? mnemonic : "?";
   }
+  // A long NOP (alignment padding inside a loop, as clang pads) shows its
+  // ModRM's reg field as an operand, "nop dword ptr [rax], eax", which
+  // llvm-mc rejects; a plain nop costs llvm-mca the same, as it does not
+  // model instruction fetch.
+  if (insn.mnemonic == ZYDIS_MNEMONIC_NOP) return "nop";
   char buf[256];
   if (!ZYAN_SUCCESS(ZydisFormatterFormatInstruction(&f, &insn, ops, insn.operand_count_visible, buf, sizeof buf,
                                                     ZYDIS_RUNTIME_ADDRESS_NONE, ZYAN_NULL)))
@@ -37,7 +42,10 @@ Disassembly disassemble(std::span<const std::uint8_t> code, std::uint64_t addres
   ZydisDecoder decoder;
   ZydisFormatter formatter;
   if (!ZYAN_SUCCESS(ZydisDecoderInit(&decoder, ZYDIS_MACHINE_MODE_LONG_64, ZYDIS_STACK_WIDTH_64)) ||
-      !ZYAN_SUCCESS(ZydisFormatterInit(&formatter, ZYDIS_FORMATTER_STYLE_INTEL))) {
+      !ZYAN_SUCCESS(ZydisFormatterInit(&formatter, ZYDIS_FORMATTER_STYLE_INTEL)) ||
+      // Every memory operand's size: Zydis leaves it out where it thinks
+      // it evident (inc [rip+0x10]), which llvm-mc calls ambiguous.
+      !ZYAN_SUCCESS(ZydisFormatterSetProperty(&formatter, ZYDIS_FORMATTER_PROP_FORCE_SIZE, ZYAN_TRUE))) {
     out.problem = "Zydis could not set up an x86-64 decoder";
     return out;
   }
