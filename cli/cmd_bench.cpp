@@ -3,6 +3,8 @@
 // bench.md, one SVG chart per algorithm, and the speed targets,
 // which are reported and never decide the exit status. --module files and
 // the modules of --tree's trees (bench_trees.h) run beside lockstep's own.
+// --analyze writes analyze.md instead (bench_analyze.h): its run measures
+// two lengths only, so it leaves bench.json and bench.md as they were.
 //
 // Every file is written beside its final name and renamed into place only
 // when the whole run succeeded, so a failed run (a bad --filter, one that
@@ -16,6 +18,7 @@
 
 #include <fmt/format.h>
 
+#include "bench_analyze.h"
 #include "bench_report.h"
 #include "bench_run.h"
 #include "bench_trees.h"
@@ -23,6 +26,7 @@
 #include "env_features.h"
 #include "modules.h"
 #include "output_paths.h"
+#include "process.h"
 
 namespace lockstep::cli {
 namespace {
@@ -83,6 +87,26 @@ int cmd_bench(const BenchOptions& o, const std::vector<std::string>& modules) {
     fmt::print(stderr, "lockstep bench: --tree builds modules to run, --from runs nothing: give one of them\n");
     return 2;
   }
+  std::string mca;
+  if (o.analyze) {
+    if (!o.trees.empty() || !o.filter.empty()) {
+      fmt::print(stderr, "lockstep bench: --analyze runs the backends it analyses; --filter and --tree are for "
+                         "the full report\n");
+      return 2;
+    }
+#if LOCKSTEP_ANALYZE
+    mca = find_program(std::string(kAnalyzer));
+    if (mca.empty()) {
+      fmt::print(stderr, "lockstep bench: --analyze needs {} (LLVM's machine-code analyser), not found in PATH: "
+                         "install the Debian package llvm-19\n", kAnalyzer);
+      return 2;
+    }
+#else
+    fmt::print(stderr, "lockstep bench: this build has no --analyze: it needs an x86-64 build with Zydis and "
+                       "libelf (Debian libzydis-dev, libelf-dev)\n");
+    return 2;
+#endif
+  }
   const fs::path out_dir = o.out.empty() ? fs::path(LOCKSTEP_BUILD_DIR) / "bench" : fs::path(o.out);
   if (const std::string problem = output_dir_problem(out_dir.string()); !problem.empty()) {
     fmt::print(stderr, "lockstep bench: {} {}: {}\n", o.out.empty() ? "the results folder" : "--out",
@@ -105,12 +129,29 @@ int cmd_bench(const BenchOptions& o, const std::vector<std::string>& modules) {
   Staged staged(out_dir);
   std::optional<bench_report::Results> results;
   if (o.from.empty()) {
-    fmt::print(stderr, "lockstep bench: results: {}\n", (out_dir / "bench.json").string());
-    results = measure({.filter = o.filter, .min_time = o.min_time, .json = staged.path("bench.json")});
+    const std::string json = o.analyze ? "analyze.json" : "bench.json";
+    std::string filter = o.filter;
+#if LOCKSTEP_ANALYZE
+    if (o.analyze) filter = analyze_filter();
+#endif
+    fmt::print(stderr, "lockstep bench: results: {}\n", (out_dir / json).string());
+    results = measure({.filter = filter, .min_time = o.min_time, .json = staged.path(json)});
   } else {
     results = read_results(o.from, o.from, o.from + ": no benchmark in it; nothing written", "lockstep bench");
   }
   if (!results) return 1;
+
+#if LOCKSTEP_ANALYZE
+  if (o.analyze) {
+    const std::string md = analyze_report(*results, mca, analyzed_binary());
+    if (!write_file(staged.path("analyze.md"), md)) return 1;
+    fmt::print("{}", md);
+    std::string written;
+    const bool committed = staged.commit(written);
+    fmt::print(stderr, "lockstep bench: wrote {}\n", written);
+    return committed ? 0 : 1;
+  }
+#endif
 
   const std::string md = bench_report::markdown(*results);
   bool ok = write_file(staged.path("bench.md"), md);

@@ -78,6 +78,7 @@ struct BenchOptions {
   std::string out;        // default: <build>/bench
   std::string from;       // render this JSON instead of running
   std::vector<std::string> trees;  // Linux or U-Boot trees whose modules run too
+  bool analyze = false;  // llvm-mca's cycles per block beside the measured ones (analyze.md)
 };
 // `modules` are --module's files: routed here, with the trees' modules.
 int cmd_bench(const BenchOptions& o, const std::vector<std::string>& modules);

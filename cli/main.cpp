@@ -137,6 +137,10 @@ int main(int argc, char** argv) {
                     "A Linux or U-Boot tree: its crypto for this host, built as `lockstep tree` builds it, "
                     "benchmarked beside lockstep's own (the closest-peer table); repeatable")
       ->allow_extra_args(false);
+  bench->add_flag("--analyze", bo.analyze,
+                  "Predict each backend's cycles per block on Zen 4, Zen 5, Sapphire Rapids and Ice Lake server "
+                  "(llvm-mca-19 on its hot loop as built) beside this host's measured ones, in analyze.md; "
+                  "runs the analysed backends at 4096 and 16384 B, or renders --from's JSON");
 
   std::vector<std::string> vector_paths;
   std::string vector_backend, ldt_max, ldt_max_default;

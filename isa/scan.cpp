@@ -1,11 +1,7 @@
 // Function bounds come from the ELF symbol tables of the objects loaded in
-// this process (the executable, lockstep's modules), read with libelf; the
-// bytes are read from memory, where they run.
-#include <fcntl.h>
-#include <gelf.h>
-#include <libelf.h>
+// this process (the executable, lockstep's modules), read with libelf
+// (elf_functions.h); the bytes are read from memory, where they run.
 #include <link.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstring>
@@ -18,16 +14,13 @@
 #include <fmt/format.h>
 
 #include "isa/classify.h"
+#include "isa/elf_functions.h"
 #include "isa/isa.h"
 
 namespace lockstep::isa {
 namespace {
 
-struct Function {
-  std::uintptr_t start = 0;
-  std::size_t size = 0;
-  std::string name;
-};
+using Function = ElfFunction;
 
 // Object is one loaded ELF file: its executable ranges and its functions,
 // at their run-time addresses, sorted by start.
@@ -51,35 +44,6 @@ struct Object {
   }
 };
 
-// The symbols of `path` (.symtab where it has one, else .dynsym) moved by `bias`.
-std::vector<Function> read_functions(const std::string& path, std::uintptr_t bias) {
-  std::vector<Function> out;
-  if (elf_version(EV_CURRENT) == EV_NONE) return out;
-  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return out;
-  Elf* elf = elf_begin(fd, ELF_C_READ, nullptr);
-  for (const Elf64_Word wanted : {SHT_SYMTAB, SHT_DYNSYM}) {
-    for (Elf_Scn* scn = nullptr; elf && (scn = elf_nextscn(elf, scn)) != nullptr;) {
-      GElf_Shdr shdr;
-      if (gelf_getshdr(scn, &shdr) == nullptr || shdr.sh_type != wanted || shdr.sh_entsize == 0) continue;
-      Elf_Data* data = elf_getdata(scn, nullptr);
-      const size_t n = shdr.sh_size / shdr.sh_entsize;
-      for (size_t i = 0; data && i < n; ++i) {
-        GElf_Sym sym;
-        if (gelf_getsym(data, static_cast<int>(i), &sym) == nullptr) continue;
-        if (GELF_ST_TYPE(sym.st_info) != STT_FUNC || sym.st_size == 0 || sym.st_shndx == SHN_UNDEF) continue;
-        const char* name = elf_strptr(elf, shdr.sh_link, sym.st_name);
-        out.push_back({bias + sym.st_value, sym.st_size, name ? name : "?"});
-      }
-    }
-    if (!out.empty()) break;
-  }
-  if (elf) elf_end(elf);
-  close(fd);
-  std::sort(out.begin(), out.end(), [](const Function& a, const Function& b) { return a.start < b.start; });
-  return out;
-}
-
 // Every loaded object, read once per process (modules stay loaded).
 const std::vector<Object>& objects() {
   static std::vector<Object> all;
@@ -95,7 +59,7 @@ const std::vector<Object>& objects() {
               o.text.emplace_back(info->dlpi_addr + p.p_vaddr, info->dlpi_addr + p.p_vaddr + p.p_memsz);
           }
           if (!o.text.empty() && o.path.find("linux-vdso") == std::string::npos) {
-            o.functions = read_functions(o.path, info->dlpi_addr);
+            o.functions = read_elf_functions(o.path, info->dlpi_addr);
             all.push_back(std::move(o));
           }
           return 0;
