@@ -1,7 +1,8 @@
-// The host's measured cycles per block of one backend, from a bench run.
-//
-// A stand-in: the least-squares fit of time per call = fixed + per block x
-// blocks (cli/bench_report, coming) will replace it, and this file with it.
+// The host's measured cycles per block of one backend, from a bench run:
+// the slope between two long messages. Not the report's fit over every
+// length (bench_report.h's call_cost): that one's per-block cost also
+// takes in the short lengths' tails and bounce buffers, while a hot loop's
+// prediction is to be judged against the loop alone.
 #pragma once
 
 #include <cstddef>
