@@ -31,7 +31,12 @@ template <size_t Bytes>
 // entry a backend registers, so that nothing secret outlives the call (the
 // residue column holds it to this, and fails a backend whose frames
 // outgrow Bytes). Body must be [[gnu::noinline]]: inlined, its frame would
-// be the caller's, above what wipe_stack reaches.
+// be the caller's, above what wipe_stack reaches. Bytes is what Body's
+// frames take (GCC's -fstack-usage for Body and what it calls, the pushes
+// and calls between), not a round figure: clearing more costs every call,
+// and at short lengths the wipe was most of a call's fixed cost. The wipe
+// reaches memory only: a Body that leaves secrets in vector registers
+// clears them itself.
 template <size_t Bytes, auto Body>
 struct Wiping;
 
