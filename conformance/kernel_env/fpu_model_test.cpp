@@ -6,7 +6,12 @@
 // strict model, which every check runs, saves and restores per section.
 #include <gtest/gtest.h>
 
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 #include "conformance/kernel_env/glue.h"
@@ -106,6 +111,35 @@ TEST_F(FpuModelTest, ChangingModelsInsideAnEntryStops) {
         set_thread_fpu_model(FpuModel::kStrict);
       },
       "kernel environment: set_thread_fpu_model\\(\\): an entry's user state is still saved");
+}
+
+// What bench.md prints of the model: the instructions each model uses and
+// the area, as the CPU reports them (CPUID leaf 0Dh, XGETBV), read here
+// straight from the CPU.
+TEST_F(FpuModelTest, InfoNamesTheInstructionsAndTheAreaTheCpuReports) {
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  __cpuid(1, a, b, c, d);
+  const FpuModelInfo strict = fpu_model_info();
+  EXPECT_STREQ(strict.model, "strict");
+  if (!(c & (1u << 27))) {  // no OSXSAVE: the legacy area only
+    EXPECT_STREQ(strict.save, "FXSAVE");
+    EXPECT_EQ(strict.area_bytes, 512u);
+    return;
+  }
+  uint32_t lo = 0, hi = 0;
+  __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+  EXPECT_EQ(strict.xcr0, (uint64_t{hi} << 32) | lo);
+  EXPECT_EQ(strict.xcr0 & 3, 3u);  // x87 and SSE state, always
+  __cpuid_count(0xd, 0, a, b, c, d);
+  EXPECT_EQ(strict.area_bytes, b);  // EBX: the area for XCR0's components
+  EXPECT_STREQ(strict.save, "XSAVE");
+  EXPECT_STREQ(strict.restore, "XRSTOR");
+  __cpuid_count(0xd, 1, a, b, c, d);
+  ASSERT_EQ(set_thread_fpu_model(FpuModel::kLazy), FpuModel::kLazy);
+  const FpuModelInfo lazy = fpu_model_info();
+  EXPECT_STREQ(lazy.model, "lazy");
+  EXPECT_STREQ(lazy.save, (a & 1) ? "XSAVEOPT" : "XSAVE");
+  EXPECT_STREQ(lazy.restore, "XRSTOR");
 }
 #else
 TEST_F(FpuModelTest, Arm64KeepsTheStrictModel) {
