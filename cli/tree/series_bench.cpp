@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "bench_report.h"
-#include "bench_run.h"
+#include "bench/report.h"
+#include "bench/run.h"
 #include "impl/module/loader.h"
 #include "series.h"
 

@@ -3,7 +3,7 @@
 // loop is predicted: work outside it (SHA's message schedule in its own
 // loop, ChaCha's feed-forward and stores) is left out, so predictions are
 // lower bounds, more so where that work is larger.
-#include "analyze/hot_loop_table.h"
+#include "bench/analyze/hot_loop_table.h"
 
 #include <array>
 

@@ -14,8 +14,8 @@
 #include <set>
 #include <sstream>
 
-#include "bench_report.h"
-#include "bench_report_internal.h"
+#include "bench/report.h"
+#include "bench/report_internal.h"
 
 namespace lockstep::cli::bench_report {
 

@@ -15,12 +15,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "analyze/analyze_report.h"
-#include "analyze/binary_code.h"
-#include "analyze/hot_loop.h"
-#include "analyze/hot_loop_table.h"
-#include "analyze/mca.h"
-#include "analyze/measured_cycles.h"
+#include "bench/analyze/analyze_report.h"
+#include "bench/analyze/binary_code.h"
+#include "bench/analyze/hot_loop.h"
+#include "bench/analyze/hot_loop_table.h"
+#include "bench/analyze/mca.h"
+#include "bench/analyze/measured_cycles.h"
 
 // A loop of five instructions, from the label `1:` to the `jnz`, in a
 // function of its own with an ELF symbol (type and size), as the backends'

@@ -1,4 +1,4 @@
-#include "analyze/mca.h"
+#include "bench/analyze/mca.h"
 
 #include <algorithm>
 

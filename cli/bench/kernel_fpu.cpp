@@ -8,8 +8,8 @@
 
 #include <algorithm>
 
-#include "bench_report.h"
-#include "bench_report_internal.h"
+#include "bench/report.h"
+#include "bench/report_internal.h"
 
 namespace lockstep::cli::bench_report {
 

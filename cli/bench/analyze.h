@@ -1,13 +1,13 @@
 // `lockstep bench --analyze`: hot_loop_table.h's backends as llvm-mca
-// predicts them (cli/analyze/) beside a bench run's measurements.
+// predicts them (cli/bench/analyze/) beside a bench run's measurements.
 #pragma once
 
 #include <filesystem>
 #include <string>
 #include <string_view>
 
-#include "analyze/mca.h"
-#include "bench_report.h"
+#include "bench/analyze/mca.h"
+#include "bench/report.h"
 
 namespace lockstep::cli {
 

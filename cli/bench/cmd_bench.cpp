@@ -1,9 +1,9 @@
 // `lockstep bench`: runs lockstep_bench (bench/) with JSON output, keeps the
-// JSON, and renders it (bench_report.h): Markdown tables to stdout and
+// JSON, and renders it (report.h): Markdown tables to stdout and
 // bench.md, one SVG chart per algorithm, and the speed targets,
 // which are reported and never decide the exit status. --module files and
-// the modules of --tree's trees (bench_trees.h) run beside lockstep's own.
-// --analyze writes analyze.md instead (bench_analyze.h): its run measures
+// the modules of --tree's trees (trees.h) run beside lockstep's own.
+// --analyze writes analyze.md instead (analyze.h): its run measures
 // two lengths only, so it leaves bench.json and bench.md as they were.
 //
 // Every file is written beside its final name and renamed into place only
@@ -18,10 +18,10 @@
 
 #include <fmt/format.h>
 
-#include "bench_analyze.h"
-#include "bench_report.h"
-#include "bench_run.h"
-#include "bench_trees.h"
+#include "bench/analyze.h"
+#include "bench/report.h"
+#include "bench/run.h"
+#include "bench/trees.h"
 #include "commands.h"
 #include "env_features.h"
 #include "modules.h"

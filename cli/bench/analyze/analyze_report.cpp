@@ -1,4 +1,4 @@
-#include "analyze/analyze_report.h"
+#include "bench/analyze/analyze_report.h"
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 // The trees of `lockstep bench --tree`: checked, then built for this host.
-#include "bench_trees.h"
+#include "bench/trees.h"
 
 #include <cstdio>
 #include <filesystem>

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "bench_report.h"
+#include "bench/report.h"
 
 namespace lockstep::cli {
 

@@ -1,6 +1,6 @@
 // The host's measured cycles per block of one backend, from a bench run:
 // the slope between two long messages. Not the report's fit over every
-// length (bench_report.h's call_cost): that one's per-block cost also
+// length (report.h's call_cost): that one's per-block cost also
 // takes in the short lengths' tails and bounce buffers, while a hot loop's
 // prediction is to be judged against the loop alone.
 #pragma once
@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "bench_report.h"
+#include "bench/report.h"
 
 namespace lockstep::cli::analyze {
 

@@ -7,8 +7,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "bench_report.h"
-#include "bench_report_internal.h"
+#include "bench/report.h"
+#include "bench/report_internal.h"
 #include "partition.h"
 #include "catalog.h"
 

@@ -1,4 +1,4 @@
-#include "analyze/hot_loop.h"
+#include "bench/analyze/hot_loop.h"
 
 #include <Zydis/Zydis.h>
 

@@ -1,4 +1,4 @@
-#include "analyze/binary_code.h"
+#include "bench/analyze/binary_code.h"
 
 #include <cxxabi.h>
 
@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "analyze/hot_loop.h"
+#include "bench/analyze/hot_loop.h"
 
 namespace lockstep::cli::analyze {
 namespace {

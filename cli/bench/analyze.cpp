@@ -1,4 +1,4 @@
-#include "bench_analyze.h"
+#include "bench/analyze.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -9,11 +9,11 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "analyze/analyze_report.h"
-#include "analyze/binary_code.h"
-#include "analyze/hot_loop_table.h"
-#include "analyze/mca.h"
-#include "analyze/measured_cycles.h"
+#include "bench/analyze/analyze_report.h"
+#include "bench/analyze/binary_code.h"
+#include "bench/analyze/hot_loop_table.h"
+#include "bench/analyze/mca.h"
+#include "bench/analyze/measured_cycles.h"
 #include "process.h"
 #include "task_pool.h"
 

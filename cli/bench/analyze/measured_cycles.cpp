@@ -1,4 +1,4 @@
-#include "analyze/measured_cycles.h"
+#include "bench/analyze/measured_cycles.h"
 
 #include <fmt/format.h>
 

@@ -1,8 +1,8 @@
 // Tables, charts and speed targets from lockstep_bench's JSON (Google
 // Benchmark's format, names as bench/bench.h defines them). Pure functions
 // of the parsed JSON, so tests can feed them a hand-written run. One file per
-// job: bench_report_parse.cpp, bench_targets.cpp, bench_tables.cpp and
-// bench_svg.cpp; what they share is in bench_report_internal.h.
+// job: report_parse.cpp, targets.cpp, tables.cpp and
+// svg.cpp; what they share is in report_internal.h.
 #pragma once
 
 #include <cstddef>

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "analyze/hot_loop_table.h"
+#include "bench/analyze/hot_loop_table.h"
 #include "isa/elf_functions.h"
 
 namespace lockstep::cli::analyze {
