@@ -12,15 +12,21 @@
 namespace lockstep::sha2 {
 namespace detail {
 
+template <class W>
+W big_endian(W v) {
+  if constexpr (std::endian::native == std::endian::little) {
+    if constexpr (sizeof(W) == 8) return __builtin_bswap64(v);
+    else return __builtin_bswap32(v);
+  }
+  return v;
+}
+
 // One store of a byte-swapped word: a byte loop here cost final() a stall
 // where the 16-byte reads of the bytes it had just written waited for them.
 template <class W>
 void store_be(uint8_t* p, W v) {
   static_assert(sizeof(W) == 4 || sizeof(W) == 8);
-  if constexpr (std::endian::native == std::endian::little) {
-    if constexpr (sizeof(W) == 8) v = __builtin_bswap64(v);
-    else v = __builtin_bswap32(v);
-  }
+  v = big_endian(v);
   std::memcpy(p, &v, sizeof v);
 }
 
@@ -53,6 +59,39 @@ void update(Ctx<F>& ctx, const uint8_t* data, size_t len) {
   if (len) std::memcpy(ctx.buf + partial, data, len);
 }
 
+// The final block is written in 16-byte chunks, one store each: the
+// backends read their blocks 16 bytes at a time, and a load is forwarded
+// from an earlier store only if one store covers it. Padding made of a byte
+// store, a memset and an 8-byte length made every load of the final block
+// wait until those stores reached the cache, after everything before them
+// had retired, the whole previous compression included.
+using Chunk = int8_t __attribute__((vector_size(16)));
+using Chunk64 = uint64_t __attribute__((vector_size(16)));
+
+// padded_chunk is chunk `i` of the block in `buf` with the bytes from
+// `keep` on cleared and 0x80 at `mark` (no mark where it is out of range).
+inline Chunk padded_chunk(const uint8_t* buf, size_t i, size_t keep, size_t mark) {
+  constexpr Chunk kIota = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+  // Block positions are below 128, so they compare as signed bytes.
+  const Chunk at = kIota + static_cast<int8_t>(16 * i);
+  Chunk c;
+  std::memcpy(&c, buf + 16 * i, sizeof c);
+  c &= at < static_cast<int8_t>(keep);
+  return c | ((at == static_cast<int8_t>(mark)) & static_cast<int8_t>(0x80));
+}
+
+// pad_block rewrites the block in `buf` as its first `keep` bytes, 0x80 at
+// `mark`, zeros, and, where `length` is given, the big-endian length field
+// `length` holds (high word first) in its last 16 bytes.
+template <size_t B>
+void pad_block(uint8_t* buf, size_t keep, size_t mark, const Chunk64* length) {
+  for (size_t i = 0; i < B / 16; ++i) {
+    Chunk c = padded_chunk(buf, i, keep, mark);
+    if (length != nullptr && i == B / 16 - 1) c |= std::bit_cast<Chunk>(*length);
+    std::memcpy(buf + 16 * i, &c, sizeof c);
+  }
+}
+
 // Pads, compresses the last block(s) and writes the first `DigestSize`
 // bytes of the state, then zeroises the context. The size is a constant so
 // that the copy out is a few moves, not a call of memcpy.
@@ -60,14 +99,7 @@ template <size_t DigestSize, class F>
 void final(Ctx<F>& ctx, uint8_t* out) {
   constexpr size_t B = F::kBlockSize;
   constexpr size_t L = F::kLengthFieldSize;
-  size_t partial = ctx.bytecount % B;
-  ctx.buf[partial++] = 0x80;
-  if (partial > B - L) {
-    std::memset(ctx.buf + partial, 0, B - partial);
-    run_blocks(ctx, ctx.buf, 1);
-    partial = 0;
-  }
-  std::memset(ctx.buf + partial, 0, B - L - partial);
+  const size_t partial = ctx.bytecount % B;
   // The length field is the bit count: a 64-bit byte count shifted left by 3,
   // with the top bits carried into a 128-bit field where there is one.
 #if defined(LOCKSTEP_PLANT_BYTECOUNT32)
@@ -76,8 +108,16 @@ void final(Ctx<F>& ctx, uint8_t* out) {
 #else
   const uint64_t bytecount = ctx.bytecount;
 #endif
-  if constexpr (L == 16) store_be<uint64_t>(ctx.buf + B - 16, bytecount >> 61);
-  store_be<uint64_t>(ctx.buf + B - 8, bytecount << 3);
+  const Chunk64 length = {L == 16 ? big_endian<uint64_t>(bytecount >> 61) : 0,
+                          big_endian<uint64_t>(bytecount << 3)};
+  if (partial + 1 > B - L) {
+    // No room for the length after the 0x80: it takes a block of its own.
+    pad_block<B>(ctx.buf, partial, partial, nullptr);
+    run_blocks(ctx, ctx.buf, 1);
+    pad_block<B>(ctx.buf, 0, B, &length);
+  } else {
+    pad_block<B>(ctx.buf, partial, partial, &length);
+  }
   run_blocks(ctx, ctx.buf, 1);
 
   // Straight into `out`, word by word; a digest that ends inside a word
@@ -106,7 +146,6 @@ template <class A>
 void Hash<A>::init(Ctx& ctx, const Backend* backend) {
   ctx.state = A::kIv;
   ctx.bytecount = 0;
-  std::memset(ctx.buf, 0, sizeof ctx.buf);
   ctx.backend = backend ? backend : default_backend<Family>();
 }
 
