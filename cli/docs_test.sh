@@ -6,6 +6,7 @@
 # carries an absolute path of a machine, and the README still shows the
 # test command CI runs (.ci/run).
 #   docs_test.sh LOCKSTEP SOURCE_DIR
+# Links to a heading (page.md#anchor) must name one of its headings.
 # Prints one FAILED line per problem, naming the command, option and page
 # (or the file and link); exit status 1 when there is one.
 set -uo pipefail
@@ -80,6 +81,12 @@ for opt in $test_opts; do
 done
 
 ## Relative links point at files that exist; no absolute machine paths.
+# anchors PAGE: the anchors of its headings (outside code blocks), as
+# GitHub makes them: lower case, punctuation dropped, blanks to hyphens.
+anchors() {
+  awk '/^```/ { code = !code; next } !code && /^#+ / { sub(/^#+ /, ""); print }' "$1" |
+    tr 'A-Z' 'a-z' | sed -e 's/[^a-z0-9 _-]//g' -e 's/ /-/g'
+}
 pages=("$src/README.md" "$src"/docs/*.md)
 links=0
 for f in "${pages[@]}"; do
@@ -88,11 +95,22 @@ for f in "${pages[@]}"; do
   # [text](target) and [text](target "title"); the target up to a blank or ')'.
   while IFS= read -r target; do
     case $target in
-      http://*|https://*|mailto:*|'#'*|'') continue ;;
+      http://*|https://*|mailto:*|'') continue ;;
     esac
     path=${target%%#*}
     links=$((links + 1))
-    [ -e "$dir/$path" ] || failed "$rel: link to $target, but $path is not there"
+    if [ -n "$path" ] && [ ! -e "$dir/$path" ]; then
+      failed "$rel: link to $target, but $path is not there"
+      continue
+    fi
+    # A #fragment must be one of the target page's headings, as GitHub
+    # makes their anchors.
+    if [[ $target == *'#'* ]]; then
+      page=$f
+      [ -n "$path" ] && page=$dir/$path
+      anchors "$page" | grep -qxF -- "${target#*#}" ||
+        failed "$rel: link to $target, but ${path:-$rel} has no heading with that anchor"
+    fi
   done < <(grep -oE '\]\([^) ]+' "$f" | sed 's/^](//')
   if abs=$(grep -nE '(^|[^A-Za-z0-9_.~-])/(work|home|root)/' "$f"); then
     failed "$rel: an absolute path of a machine: $(printf '%s\n' "$abs" | head -n 3)"
