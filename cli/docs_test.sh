@@ -85,7 +85,7 @@ done
 # GitHub makes them: lower case, punctuation dropped, blanks to hyphens.
 anchors() {
   awk '/^```/ { code = !code; next } !code && /^#+ / { sub(/^#+ /, ""); print }' "$1" |
-    tr 'A-Z' 'a-z' | sed -e 's/[^a-z0-9 _-]//g' -e 's/ /-/g'
+    tr '[:upper:]' '[:lower:]' | sed -e 's/[^a-z0-9 _-]//g' -e 's/ /-/g'
 }
 pages=("$src/README.md" "$src"/docs/*.md)
 links=0
@@ -121,5 +121,5 @@ done
 grep -qF './lockstep test --full' "$src/README.md" || failed "README.md lacks './lockstep test --full' (.ci/run's command)"
 grep -qF './lockstep test --full' "$src/.ci/run" || failed ".ci/run no longer runs './lockstep test --full': update README.md's Quick start"
 
-echo "docs: $checked options checked in $(echo $commands | wc -w) commands and test; $links relative links in ${#pages[@]} pages"
+echo "docs: $checked options checked in $(printf '%s\n' "$commands" | wc -l) commands and test; $links relative links in ${#pages[@]} pages"
 exit $fail
