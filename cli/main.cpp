@@ -119,7 +119,7 @@ int main(int argc, char** argv) {
                    "CORPUS_DIR defaults to corpus/<harness>. A lone argument that is not a harness name "
                    "must be an existing directory (the corpus); anything else is an error")
       ->expected(0, 2);
-  fuzz->add_option("--seconds", fo.seconds, "How long to fuzz")->check(CLI::Range(1, 86400 * 7));
+  fuzz->add_option("--seconds", fo.seconds, "How long to fuzz, in seconds (default 60)")->check(CLI::Range(1, 86400 * 7));
   fuzz->add_option("--jobs", fo.jobs, "Parallel fuzzing processes (libFuzzer -fork)")->check(CLI::Range(1, 256));
   fuzz->add_option("--env", fo.env,
                    "Fuzz in this environment of `lockstep run` (ids as `run --list-envs` prints: phe-trap, "
