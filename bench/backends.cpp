@@ -27,8 +27,10 @@ std::string name(std::string_view kind, std::string_view alg, const Backend& b, 
          std::to_string(len);
 }
 
-void digest_loop(benchmark::State& state, const catalog::HashAlgorithm& h, const Backend& b, size_t len,
-                 ModuleCalls calls) {
+}  // namespace
+
+void digest(benchmark::State& state, const catalog::HashAlgorithm& h, const Backend& b, size_t len,
+            ModuleCalls calls) {
   if (const std::string why = skip_reason(b); !why.empty()) {
     state.SkipWithError(why.c_str());
     return;
@@ -48,8 +50,8 @@ void digest_loop(benchmark::State& state, const catalog::HashAlgorithm& h, const
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(len));
 }
 
-void crypt_loop(benchmark::State& state, const catalog::CipherAlgorithm& c, const Backend& b, size_t len,
-                ModuleCalls calls) {
+void crypt(benchmark::State& state, const catalog::CipherAlgorithm& c, const Backend& b, size_t len,
+           ModuleCalls calls) {
   if (const std::string why = skip_reason(b); !why.empty()) {
     state.SkipWithError(why.c_str());
     return;
@@ -72,18 +74,6 @@ void crypt_loop(benchmark::State& state, const catalog::CipherAlgorithm& c, cons
   }
   entries.count(state);
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(len));
-}
-
-}  // namespace
-
-void digest(benchmark::State& state, const catalog::HashAlgorithm& h, const Backend& b, size_t len,
-            ModuleCalls calls) {
-  digest_loop(state, h, b, len, calls);
-}
-
-void crypt(benchmark::State& state, const catalog::CipherAlgorithm& c, const Backend& b, size_t len,
-           ModuleCalls calls) {
-  crypt_loop(state, c, b, len, calls);
 }
 
 std::vector<std::string_view> algorithms() {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <iterator>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -15,9 +16,14 @@ namespace {
 // Emulators outside the process, which run all of it.
 constexpr std::string_view kOutside[] = {"sde", "qemu"};
 
-// Items of a comma-separated list, trimmed as the trap emulators trim them;
-// empty items are dropped.
-std::vector<std::string> items(std::string_view list) {
+std::string env(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? v : "";
+}
+
+}  // namespace
+
+std::vector<std::string> list_items(std::string_view list) {
   std::vector<std::string> out;
   while (!list.empty()) {
     const size_t comma = list.find(',');
@@ -30,12 +36,9 @@ std::vector<std::string> items(std::string_view list) {
   return out;
 }
 
-std::string env(const char* name) {
-  const char* v = std::getenv(name);
-  return v ? v : "";
+bool runs_outside(std::string_view name) {
+  return std::find(std::begin(kOutside), std::end(kOutside), name) != std::end(kOutside);
 }
-
-}  // namespace
 
 int check_emulation_environment() {
   // LOCKSTEP_EMULATE is the trap host's: it has refused an unknown name
@@ -45,13 +48,11 @@ int check_emulation_environment() {
     known_names += fmt::format("{}{}", known_names.empty() ? "" : ", ", trap::id(*e));
   for (std::string_view o : kOutside) known_names += fmt::format("{}{}", known_names.empty() ? "" : ", ", o);
 
-  for (const std::string& name : items(env("LOCKSTEP_CPU_EMULATED_BY"))) {
+  for (const std::string& name : list_items(env("LOCKSTEP_CPU_EMULATED_BY"))) {
     const trap::Emulator* in_process = nullptr;
     for (const trap::Emulator* e : trap::emulators())
       if (name == trap::id(*e)) in_process = e;
-    bool outside = false;
-    for (std::string_view o : kOutside) outside = outside || name == o;
-    if (!in_process && !outside) {
+    if (!in_process && !runs_outside(name)) {
       fmt::print(stderr, "lockstep: LOCKSTEP_CPU_EMULATED_BY: unknown emulator '{}' (known: {})\n", name,
                  known_names);
       return 2;
@@ -69,8 +70,8 @@ int check_emulation_environment() {
 
 std::vector<std::string> emulators_in_effect() {
   const cpu::State& s = cpu::state();
-  std::vector<std::string> out = items(s.in_process_emulator);
-  for (const std::string& name : items(env("LOCKSTEP_CPU_EMULATED_BY")))
+  std::vector<std::string> out = list_items(s.in_process_emulator);
+  for (const std::string& name : list_items(env("LOCKSTEP_CPU_EMULATED_BY")))
     if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
   return out;
 }

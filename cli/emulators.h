@@ -5,9 +5,20 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lockstep::cli {
+
+// list_items are the items of a comma-separated list (LOCKSTEP_CPU,
+// LOCKSTEP_CPU_EMULATED_BY), trimmed of blanks as impl/cpu and the trap
+// host trim them; empty items are dropped.
+std::vector<std::string> list_items(std::string_view list);
+
+// runs_outside says whether `name` is an emulator outside the process
+// (sde, qemu), which runs all of it: lockstep, and the children it starts
+// without a launcher of their own.
+bool runs_outside(std::string_view name);
 
 // check_emulation_environment validates LOCKSTEP_CPU_EMULATED_BY before
 // dispatch begins (LOCKSTEP_EMULATE is the trap host's, checked before

@@ -8,6 +8,7 @@
 
 #include "cpu/cpu.h"
 #include "cpu_models.h"
+#include "emulators.h"
 #include "trap/trap.h"
 
 namespace lockstep::cli {
@@ -20,21 +21,6 @@ std::string child_value(const Environment& e, std::string_view name) {
     if (k == name) return v;
   const char* v = std::getenv(std::string(name).c_str());
   return v ? v : "";
-}
-
-// The comma-separated items of a list, trimmed of blanks, as impl/cpu and
-// the trap host read them.
-std::vector<std::string_view> list_items(std::string_view list) {
-  std::vector<std::string_view> out;
-  while (!list.empty()) {
-    const size_t comma = list.find(',');
-    std::string_view item = list.substr(0, comma);
-    list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
-    while (!item.empty() && (item.front() == ' ' || item.front() == '\t')) item.remove_prefix(1);
-    while (!item.empty() && (item.back() == ' ' || item.back() == '\t')) item.remove_suffix(1);
-    if (!item.empty()) out.push_back(item);
-  }
-  return out;
 }
 
 // What executes in an environment, and who provides it, for messages.
@@ -87,7 +73,7 @@ std::string env_feature_problem(const Environment& e) {
   const std::string vouched = child_value(e, "LOCKSTEP_CPU_EMULATED_BY");
   bool in_process_vouch = false;
   for (const std::string_view name : list_items(vouched)) {
-    if (e.launcher.empty() && (name == "sde" || name == "qemu")) return "";
+    if (e.launcher.empty() && runs_outside(name)) return "";
     in_process_vouch = in_process_vouch || name.ends_with("-trap");
   }
   const std::optional<Executes> x = what_executes(e);

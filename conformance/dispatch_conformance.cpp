@@ -131,31 +131,31 @@ void default_api_runs_it(const catalog::Family& f, const Backend& x, const std::
   }
 }
 
-class HashDispatch : public testing::TestWithParam<HashParam> {};
+// DispatchRow is a row of the column, a hash's (HashParam) or a cipher's
+// (CipherParam): the checks need its family, its backend and its algorithm.
+template <class Param>
+class DispatchRow : public testing::TestWithParam<Param> {
+ protected:
+  const catalog::Family& family() const { return *this->GetParam().alg->family; }
+  const Backend& backend() const { return *this->GetParam().backend; }
+  std::string algorithm() const { return std::string(this->GetParam().alg->name); }
+};
+
+// The column's three tests in `Suite`, a DispatchRow. The suite names are
+// the ones `lockstep run` files under the dispatch column (cli/cmd_run.cpp).
+#define LOCKSTEP_DISPATCH_TESTS(Suite)                                                             \
+  TEST_P(Suite, ChosenWhereTheProfilesSay) { chosen_where_the_profiles_say(family(), backend()); } \
+  TEST_P(Suite, ChosenOnlyWhereItMayRun) { chosen_only_where_it_may_run(family(), backend()); }    \
+  TEST_P(Suite, DefaultApiRunsIt) { default_api_runs_it(family(), backend(), algorithm()); }        \
+  static_assert(true, "for the trailing semicolon")
+
+class HashDispatch : public DispatchRow<HashParam> {};
 INSTANTIATE_TEST_SUITE_P(All, HashDispatch, testing::ValuesIn(hash_params()), HashParamName());
+LOCKSTEP_DISPATCH_TESTS(HashDispatch);
 
-TEST_P(HashDispatch, ChosenWhereTheProfilesSay) {
-  chosen_where_the_profiles_say(*GetParam().alg->family, *GetParam().backend);
-}
-TEST_P(HashDispatch, ChosenOnlyWhereItMayRun) {
-  chosen_only_where_it_may_run(*GetParam().alg->family, *GetParam().backend);
-}
-TEST_P(HashDispatch, DefaultApiRunsIt) {
-  default_api_runs_it(*GetParam().alg->family, *GetParam().backend, std::string(GetParam().alg->name));
-}
-
-class CipherDispatch : public testing::TestWithParam<CipherParam> {};
+class CipherDispatch : public DispatchRow<CipherParam> {};
 INSTANTIATE_TEST_SUITE_P(All, CipherDispatch, testing::ValuesIn(cipher_params()), CipherParamName());
-
-TEST_P(CipherDispatch, ChosenWhereTheProfilesSay) {
-  chosen_where_the_profiles_say(*GetParam().alg->family, *GetParam().backend);
-}
-TEST_P(CipherDispatch, ChosenOnlyWhereItMayRun) {
-  chosen_only_where_it_may_run(*GetParam().alg->family, *GetParam().backend);
-}
-TEST_P(CipherDispatch, DefaultApiRunsIt) {
-  default_api_runs_it(*GetParam().alg->family, *GetParam().backend, std::string(GetParam().alg->name));
-}
+LOCKSTEP_DISPATCH_TESTS(CipherDispatch);
 
 // Test that the profile table's reader refuses what it cannot judge by,
 // naming the profile and the field.

@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cpu_fields.h"
+
 namespace lockstep::conformance {
 
 // The text of conformance/dispatch_profiles.json, generated at configure time.
@@ -25,44 +27,23 @@ std::vector<DispatchProfile> parse_dispatch_profiles(std::string_view text, std:
   for (size_t i = 0; i < doc["profiles"].size(); ++i) {
     const json& p = doc["profiles"][i];
     std::string where = in_file + ": profile " + std::to_string(i);
-    auto string_field = [&](const char* key) -> std::optional<std::string> {
-      if (!p.is_object() || !p.contains(key) || !p[key].is_string()) {
-        error = where + ": field \"" + key + "\" must be a string";
-        return std::nullopt;
-      }
-      return p[key].get<std::string>();
-    };
     DispatchProfile profile;
-    const auto cpu_name = string_field("cpu");
-    if (!cpu_name) return {};
-    profile.cpu = *cpu_name;
+    profile.cpu = models::string_field(p, "cpu", where, error);
+    if (!error.empty()) return {};
     where += " (" + profile.cpu + ")";
-    const auto arch = string_field("arch");
-    const auto source = string_field("source");
-    if (!arch || !source) return {};
-    profile.source = *source;
-    if (*arch == "x86_64") {
-      profile.arch = cpu::Arch::kX86_64;
-    } else if (*arch == "arm64") {
-      profile.arch = cpu::Arch::kArm64;
-    } else {
-      error = where + ": field \"arch\": '" + *arch + "' is neither x86_64 nor arm64";
-      return {};
-    }
+    profile.source = models::string_field(p, "source", where, error);
+    const std::string arch = models::string_field(p, "arch", where, error);
+    if (!error.empty()) return {};
+    const auto a = models::parse_arch(arch, where, error);
+    if (!a) return {};
+    profile.arch = *a;
     if (!p.contains("features") || !p["features"].is_array() || p["features"].empty()) {
       error = where + ": field \"features\" must be a non-empty array of feature names";
       return {};
     }
-    for (const json& f : p["features"]) {
-      const auto feature = f.is_string() ? cpu::parse_feature(f.get<std::string>(), profile.arch) : std::nullopt;
-      if (!feature) {
-        error = where + ": field \"features\": " + f.dump() + " is not a " +
-                std::string(cpu::arch_name(profile.arch)) + " feature of lockstep's";
-        return {};
-      }
-      profile.features.add(*feature);
-    }
-    profile.features = cpu::with_prerequisites(profile.features);
+    const auto named = models::parse_features(p["features"], profile.arch, where, error);
+    if (!named) return {};
+    profile.features = cpu::with_prerequisites(*named);
     if (!p.contains("select") || !p["select"].is_object() || p["select"].empty()) {
       error = where + ": field \"select\" must map families to backend names";
       return {};

@@ -39,8 +39,10 @@ endfunction()
 # The table compiled in, for the code that derives expectations from it.
 configure_file(${CMAKE_CURRENT_LIST_DIR}/models/cpu_models_json.cpp.in
                ${CMAKE_CURRENT_BINARY_DIR}/cpu_models_json.cpp @ONLY)
+# cpu_fields.h, its reader of a CPU's fields, is the dispatch profiles' too.
 add_library(lockstep_cpu_models STATIC
   ${CMAKE_CURRENT_LIST_DIR}/models/cpu_models.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/models/cpu_fields.cpp
   ${CMAKE_CURRENT_BINARY_DIR}/cpu_models_json.cpp)
 target_include_directories(lockstep_cpu_models PUBLIC ${CMAKE_CURRENT_LIST_DIR}/models)
-target_link_libraries(lockstep_cpu_models PUBLIC lockstep_cpu PRIVATE nlohmann_json::nlohmann_json)
+target_link_libraries(lockstep_cpu_models PUBLIC lockstep_cpu nlohmann_json::nlohmann_json)

@@ -19,14 +19,12 @@
 #include <fmt/format.h>
 
 #include "isa/arm64_classify.h"
+#include "isa/elf_functions.h"
 
 namespace lockstep::isa {
 namespace {
 
-struct Function {
-  std::uint64_t start = 0, size = 0;
-  std::string name;
-};
+using Function = ElfFunction;
 
 // What the file holds: its executable segments' bytes, its functions, and
 // its data mapping symbols ($d: a literal pool inside a function is data).
@@ -36,9 +34,8 @@ struct File {
   };
   std::vector<std::uint8_t> bytes;
   std::vector<Segment> text;
-  std::vector<Function> functions;                  // sorted by start
-  std::vector<std::pair<std::uint64_t, bool>> map;  // mapping symbol, is $d; sorted
-  std::map<std::uint64_t, std::uint64_t> slots;     // GOT slot -> the function of this file it binds
+  ElfSymbols symbols;
+  std::map<std::uint64_t, std::uint64_t> slots;  // GOT slot -> the function of this file it binds
 
   const std::uint8_t* at(std::uint64_t a, std::uint64_t n) const {
     for (const Segment& s : text)
@@ -46,18 +43,10 @@ struct File {
         return bytes.data() + s.offset + (a - s.vaddr);
     return nullptr;
   }
-  const Function* function_at(std::uint64_t a) const {
-    for (auto it = std::upper_bound(functions.begin(), functions.end(), a,
-                                    [](std::uint64_t v, const Function& f) { return v < f.start; });
-         it != functions.begin();) {
-      --it;
-      if (a < it->start + it->size) return &*it;
-      if (it->start + 4096 * 64 < a) break;  // symbols do not nest that far
-    }
-    return nullptr;
-  }
+  const Function* function_at(std::uint64_t a) const { return isa::function_at(symbols.functions, a); }
   bool data_at(std::uint64_t a) const {
-    auto it = std::upper_bound(map.begin(), map.end(), std::pair<std::uint64_t, bool>{a, true});
+    const auto& map = symbols.mapping;
+    auto it = std::upper_bound(map.begin(), map.end(), std::pair<std::uintptr_t, bool>{a, true});
     return it != map.begin() && std::prev(it)->second;
   }
 };
@@ -91,24 +80,7 @@ std::string read_file(const std::string& path, File* f) {
     if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_PROGBITS && (sh.sh_flags & SHF_EXECINSTR) && f->text.empty())
       f->text.push_back({sh.sh_addr, sh.sh_offset, sh.sh_size});
   }
-  for (const Elf64_Word wanted : {SHT_SYMTAB, SHT_DYNSYM}) {
-    for (Elf_Scn* scn = nullptr; (scn = elf_nextscn(elf, scn)) != nullptr;) {
-      GElf_Shdr sh;
-      if (gelf_getshdr(scn, &sh) == nullptr || sh.sh_type != wanted || sh.sh_entsize == 0) continue;
-      Elf_Data* data = elf_getdata(scn, nullptr);
-      for (size_t i = 0; data && i < sh.sh_size / sh.sh_entsize; ++i) {
-        GElf_Sym sym;
-        if (gelf_getsym(data, static_cast<int>(i), &sym) == nullptr || sym.st_shndx == SHN_UNDEF) continue;
-        const char* name = elf_strptr(elf, sh.sh_link, sym.st_name);
-        const std::string_view nm = name ? name : "";
-        if (GELF_ST_TYPE(sym.st_info) == STT_FUNC && sym.st_size > 0)
-          f->functions.push_back({sym.st_value, sym.st_size, name ? name : "?"});
-        else if (nm == "$d" || nm.starts_with("$d.") || nm == "$x" || nm.starts_with("$x."))
-          f->map.emplace_back(sym.st_value, nm[1] == 'd');
-      }
-    }
-    if (!f->functions.empty()) break;
-  }
+  f->symbols = read_elf_symbols(elf);
   // A shared object calls its own global functions through its PLT: the
   // GOT slots that JUMP_SLOT and GLOB_DAT relocations bind to a function
   // this file defines. (Another object could interpose it; a module's
@@ -130,8 +102,6 @@ std::string read_file(const std::string& path, File* f) {
     }
   }
   elf_end(elf);
-  std::sort(f->functions.begin(), f->functions.end(), [](const Function& a, const Function& b) { return a.start < b.start; });
-  std::sort(f->map.begin(), f->map.end());
   return {};
 }
 

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <string_view>
 
 namespace lockstep::isa {
 namespace {
@@ -21,14 +22,16 @@ std::uint64_t section_offset(Elf* elf, const GElf_Sym& sym) {
   return shdr.sh_offset + (sym.st_value - shdr.sh_addr);
 }
 
+// A mapping symbol names no function: "$d" or "$d.<n>" where data begins,
+// "$x" or "$x.<n>" where code does.
+bool mapping_symbol(std::string_view name) {
+  return name == "$d" || name.starts_with("$d.") || name == "$x" || name.starts_with("$x.");
+}
+
 }  // namespace
 
-std::vector<ElfFunction> read_elf_functions(const std::string& path, std::uintptr_t bias) {
-  std::vector<ElfFunction> out;
-  if (elf_version(EV_CURRENT) == EV_NONE) return out;
-  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return out;
-  Elf* elf = elf_begin(fd, ELF_C_READ, nullptr);
+ElfSymbols read_elf_symbols(Elf* elf, std::uintptr_t bias) {
+  ElfSymbols out;
   for (const Elf64_Word wanted : {SHT_SYMTAB, SHT_DYNSYM}) {
     for (Elf_Scn* scn = nullptr; elf && (scn = elf_nextscn(elf, scn)) != nullptr;) {
       GElf_Shdr shdr;
@@ -41,17 +44,42 @@ std::vector<ElfFunction> read_elf_functions(const std::string& path, std::uintpt
         if (gelf_getsym(data, static_cast<int>(i), &sym) == nullptr) continue;
         const char* name = elf_strptr(elf, shdr.sh_link, sym.st_name);
         if (GELF_ST_TYPE(sym.st_info) == STT_FILE) file = name ? name : "";
-        if (GELF_ST_TYPE(sym.st_info) != STT_FUNC || sym.st_size == 0 || sym.st_shndx == SHN_UNDEF) continue;
-        out.push_back({bias + sym.st_value, sym.st_size, name ? name : "?",
-                       GELF_ST_BIND(sym.st_info) == STB_LOCAL ? file : "", section_offset(elf, sym)});
+        if (sym.st_shndx == SHN_UNDEF) continue;
+        if (GELF_ST_TYPE(sym.st_info) == STT_FUNC && sym.st_size > 0)
+          out.functions.push_back({bias + sym.st_value, sym.st_size, name ? name : "?",
+                                   GELF_ST_BIND(sym.st_info) == STB_LOCAL ? file : "", section_offset(elf, sym)});
+        else if (name && mapping_symbol(name))
+          out.mapping.emplace_back(bias + sym.st_value, name[1] == 'd');
       }
     }
-    if (!out.empty()) break;
+    if (!out.functions.empty()) break;
   }
+  std::sort(out.functions.begin(), out.functions.end(),
+            [](const ElfFunction& a, const ElfFunction& b) { return a.start < b.start; });
+  std::sort(out.mapping.begin(), out.mapping.end());
+  return out;
+}
+
+std::vector<ElfFunction> read_elf_functions(const std::string& path, std::uintptr_t bias) {
+  if (elf_version(EV_CURRENT) == EV_NONE) return {};
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return {};
+  Elf* elf = elf_begin(fd, ELF_C_READ, nullptr);
+  std::vector<ElfFunction> out = read_elf_symbols(elf, bias).functions;
   if (elf) elf_end(elf);
   close(fd);
-  std::sort(out.begin(), out.end(), [](const ElfFunction& a, const ElfFunction& b) { return a.start < b.start; });
   return out;
+}
+
+const ElfFunction* function_at(std::span<const ElfFunction> functions, std::uintptr_t address) {
+  auto it = std::upper_bound(functions.begin(), functions.end(), address,
+                             [](std::uintptr_t a, const ElfFunction& f) { return a < f.start; });
+  while (it != functions.begin()) {
+    --it;
+    if (address >= it->start && address < it->start + it->size) return &*it;
+    if (it->start + 4096 * 64 < address) break;  // symbols do not nest that far
+  }
+  return nullptr;
 }
 
 }  // namespace lockstep::isa

@@ -32,16 +32,7 @@ struct Object {
   bool contains(std::uintptr_t a) const {
     return std::any_of(text.begin(), text.end(), [&](const auto& r) { return a >= r.first && a < r.second; });
   }
-  const Function* function_at(std::uintptr_t a) const {
-    auto it = std::upper_bound(functions.begin(), functions.end(), a,
-                               [](std::uintptr_t v, const Function& f) { return v < f.start; });
-    while (it != functions.begin()) {
-      --it;
-      if (a >= it->start && a < it->start + it->size) return &*it;
-      if (it->start + 4096 * 64 < a) break;  // symbols do not nest that far
-    }
-    return nullptr;
-  }
+  const Function* function_at(std::uintptr_t a) const { return isa::function_at(functions, a); }
 };
 
 // Every loaded object, read once per process (modules stay loaded).

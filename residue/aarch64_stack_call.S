@@ -16,6 +16,8 @@
  * kept on the caller's own stack, so a callee that breaks them cannot
  * break the caller too.
  */
+#include "abi/aapcs64_callee_saved.h"
+
 	.text
 	.globl	lockstep_residue_call
 	.hidden	lockstep_residue_call
@@ -29,15 +31,7 @@ lockstep_residue_call:
 	.cfi_offset x30, -152
 	mov	x29, sp
 	.cfi_def_cfa x29, 160
-	stp	x19, x20, [sp, #16]
-	stp	x21, x22, [sp, #32]
-	stp	x23, x24, [sp, #48]
-	stp	x25, x26, [sp, #64]
-	stp	x27, x28, [sp, #80]
-	stp	d8, d9, [sp, #96]
-	stp	d10, d11, [sp, #112]
-	stp	d12, d13, [sp, #128]
-	stp	d14, d15, [sp, #144]
+	aapcs64_save_callee_saved sp, 16
 
 	mov	x9, sp
 	stp	x9, x3, [x2, #-32]
@@ -94,15 +88,7 @@ lockstep_residue_call:
 	st1	{v28.16b, v29.16b, v30.16b, v31.16b}, [x9]
 9:	ldr	x9, [sp]
 	mov	sp, x9
-	ldp	x19, x20, [sp, #16]
-	ldp	x21, x22, [sp, #32]
-	ldp	x23, x24, [sp, #48]
-	ldp	x25, x26, [sp, #64]
-	ldp	x27, x28, [sp, #80]
-	ldp	d8, d9, [sp, #96]
-	ldp	d10, d11, [sp, #112]
-	ldp	d12, d13, [sp, #128]
-	ldp	d14, d15, [sp, #144]
+	aapcs64_restore_callee_saved sp, 16
 	ldp	x29, x30, [sp], #160
 	.cfi_def_cfa sp, 0
 	.cfi_restore x29

@@ -3,6 +3,8 @@
  * AAPCS64 (or, for the controls, none), so the test can show every check in
  * lockstep::abi names exactly what was broken.
  */
+#include "abi/aapcs64_callee_saved.h"
+
 	.text
 
 /* A function: name, then its body (one line; ";" separates instructions). */
@@ -22,15 +24,7 @@
 abi_test_a64_well_behaved:
 	stp	x29, x30, [sp, #-160]!
 	mov	x29, sp
-	stp	x19, x20, [sp, #16]
-	stp	x21, x22, [sp, #32]
-	stp	x23, x24, [sp, #48]
-	stp	x25, x26, [sp, #64]
-	stp	x27, x28, [sp, #80]
-	stp	d8, d9, [sp, #96]
-	stp	d10, d11, [sp, #112]
-	stp	d12, d13, [sp, #128]
-	stp	d14, d15, [sp, #144]
+	aapcs64_save_callee_saved sp, 16
 	mov	x19, xzr
 	mov	x20, xzr
 	mov	x21, xzr
@@ -49,15 +43,7 @@ abi_test_a64_well_behaved:
 	movi	v13.2d, #0
 	movi	v14.2d, #0
 	movi	v15.2d, #0
-	ldp	d14, d15, [sp, #144]
-	ldp	d12, d13, [sp, #128]
-	ldp	d10, d11, [sp, #112]
-	ldp	d8, d9, [sp, #96]
-	ldp	x27, x28, [sp, #80]
-	ldp	x25, x26, [sp, #64]
-	ldp	x23, x24, [sp, #48]
-	ldp	x21, x22, [sp, #32]
-	ldp	x19, x20, [sp, #16]
+	aapcs64_restore_callee_saved sp, 16
 	ldp	x29, x30, [sp], #160
 	ret
 	.size	abi_test_a64_well_behaved, .-abi_test_a64_well_behaved

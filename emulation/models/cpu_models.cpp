@@ -5,33 +5,14 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "cpu_fields.h"
+
 namespace lockstep::models {
 
 // The text of emulation/cpu_models.json, generated at configure time.
 extern const char* const kCpuModelsJson;
 
-namespace {
-
 using nlohmann::json;
-
-std::optional<cpu::Arch> parse_arch(std::string_view s) {
-  if (s == "x86_64") return cpu::Arch::kX86_64;
-  if (s == "arm64") return cpu::Arch::kArm64;
-  return std::nullopt;
-}
-
-// string_field returns j[key] as a string, or sets `error` and returns "".
-std::string string_field(const json& j, const char* key, const std::string& where,
-                         std::string& error) {
-  const auto it = j.find(key);
-  if (it == j.end() || !it->is_string()) {
-    if (error.empty()) error = where + ": field \"" + key + "\" must be a string";
-    return "";
-  }
-  return it->get<std::string>();
-}
-
-}  // namespace
 
 Table parse(std::string_view text, std::string_view file, std::string& error) {
   error.clear();
@@ -59,11 +40,8 @@ Table parse(std::string_view text, std::string_view file, std::string& error) {
     em.skip_tests = string_field(e, "skip_tests", where, error);
     em.why = string_field(e, "why", where, error);
     if (!error.empty()) return {};
-    const auto a = parse_arch(arch);
-    if (!a) {
-      error = where + ": field \"arch\": '" + arch + "' is neither x86_64 nor arm64";
-      return {};
-    }
+    const auto a = parse_arch(arch, where, error);
+    if (!a) return {};
     em.arch = *a;
     t.emulators.push_back(em);
   }
@@ -105,16 +83,9 @@ Table parse(std::string_view text, std::string_view file, std::string& error) {
       error = where + ": field \"features\" must be an array of feature names";
       return {};
     }
-    for (const json& f : *features) {
-      const auto feature = f.is_string() ? cpu::parse_feature(f.get<std::string>(), model.arch)
-                                         : std::nullopt;
-      if (!feature) {
-        error = where + ": field \"features\": " + f.dump() + " is not a " +
-                std::string(cpu::arch_name(model.arch)) + " feature of lockstep's";
-        return {};
-      }
-      model.features.add(*feature);
-    }
+    const auto named = parse_features(*features, model.arch, where, error);
+    if (!named) return {};
+    model.features = *named;
     // A model executes whole chains (avx2 implies avx), so a gap is a typo.
     if (cpu::closed(model.features) != model.features) {
       error = where + ": field \"features\": {" + model.features.to_string() +
