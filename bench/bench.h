@@ -31,7 +31,7 @@
 
 #include "backend.h"
 #include "catalog.h"
-#include "module/kernel_host.h"
+#include "host/kernel_host.h"
 
 namespace lockstep::bench {
 

@@ -12,7 +12,7 @@
 #include <string_view>
 
 #include "bench.h"
-#include "module/kernel_host.h"
+#include "host/kernel_host.h"
 
 namespace lockstep::bench {
 

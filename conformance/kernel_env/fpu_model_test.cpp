@@ -15,7 +15,7 @@
 #include <cstring>
 
 #include "conformance/kernel_env/glue.h"
-#include "module/kernel_host.h"
+#include "host/kernel_host.h"
 
 extern "C" const lockstep_kernel_host* lockstep_kernel_host_v1;
 

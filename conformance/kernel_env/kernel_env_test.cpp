@@ -13,7 +13,7 @@
 
 #include "conformance/kernel_env/glue.h"
 #include "cpu/cpu.h"
-#include "module/kernel_host.h"
+#include "host/kernel_host.h"
 
 extern "C" const lockstep_kernel_host* lockstep_kernel_host_v1;
 

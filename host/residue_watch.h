@@ -1,5 +1,6 @@
 // ResidueWatch: while one is alive on a thread, every backend function the
-// front ends call (built-in or module, through invoke()) runs on the
+// front ends call (built-in or module, through invoke(): the watch installs
+// guard.h's thread_call as the thread's interceptor) runs on the
 // watch's own patterned stack (residue/stack.h), and after each call the
 // watch's `inspect` sees that stack and the vector registers as the callee
 // left them. The residue check searches them for secrets.
@@ -10,16 +11,15 @@
 #include <memory>
 #include <span>
 #include <string_view>
-#include <type_traits>
 
-#include "abi/abi_check.h"
+#include "intercept.h"
 #include "residue/stack.h"
 
 namespace lockstep {
 
 class ResidueWatch;
 namespace detail {
-// Inline, so the test in every backend call is one thread-local load.
+// Inline: thread_call (guard.h) reads it first on every intercepted call.
 inline thread_local ResidueWatch* t_residue_watch = nullptr;
 }  // namespace detail
 
@@ -35,19 +35,11 @@ class ResidueWatch {
   size_t calls() const { return calls_; }
 
   // call runs fn(args...) on the stack, then inspects it.
-  template <class R, class... Args>
-  R call(std::string_view function, R (*fn)(Args...), Args... args) {
-    static_assert(sizeof...(Args) <= residue::kMaxArgs);
-    const std::uintptr_t words[sizeof...(Args) + 1] = {abi::detail::to_word<Args>(args)...};
-    const std::uintptr_t result =
-        call_raw(function, reinterpret_cast<residue::RawFunction>(fn), {words, sizeof...(Args)});
-    if constexpr (!std::is_void_v<R>) return abi::detail::from_word<R>(result);
-  }
+  std::uintptr_t call(std::string_view function, RawFunction fn, std::span<const std::uintptr_t> args);
 
  private:
-  std::uintptr_t call_raw(std::string_view function, residue::RawFunction fn, std::span<const std::uintptr_t> args);
-
   ResidueWatch* outer_;
+  Interceptor outer_interceptor_;
   Inspect inspect_;
   std::unique_ptr<residue::Stack> stack_;
   size_t calls_ = 0;
