@@ -2,9 +2,6 @@
 
 #include <algorithm>
 
-#include "backend.h"
-#include "host/residue_watch.h"
-
 namespace lockstep {
 static_assert(Call::kMaxArgs <= abi::kMaxArgs, "the trampoline passes every argument a backend function takes");
 
@@ -17,7 +14,9 @@ DirectModuleCalls::DirectModuleCalls() : outer_(t_direct) { t_direct = true; }
 DirectModuleCalls::~DirectModuleCalls() { t_direct = outer_; }
 bool DirectModuleCalls::on() { return t_direct; }
 
-AbiAudit::AbiAudit() : outer_(t_audit), outer_interceptor_(set_thread_interceptor(&thread_call)) { t_audit = this; }
+AbiAudit::AbiAudit() : outer_(t_audit), outer_interceptor_(set_thread_interceptor(&AbiAudit::intercept)) {
+  t_audit = this;
+}
 AbiAudit::~AbiAudit() {
   t_audit = outer_;
   set_thread_interceptor(outer_interceptor_);
@@ -40,10 +39,7 @@ std::uintptr_t guarded_call(const Call& call) {
   return abi::call_raw_preserving(reinterpret_cast<abi::RawFunction>(call.fn), call.args);
 }
 
-std::uintptr_t thread_call(const Call& call) {
-  if (ResidueWatch* watch = ResidueWatch::active()) return watch->call(call.function, call.fn, call.args);
-  AbiAudit* audit = AbiAudit::active();
-  if (audit == nullptr) return call.backend.module.empty() ? call.direct(call.fn, call.args) : guarded_call(call);
+std::uintptr_t AbiAudit::intercept(const Call& call) {
   abi::Report report;
   std::uintptr_t result;
   if constexpr (abi::kSupported) {
@@ -52,7 +48,7 @@ std::uintptr_t thread_call(const Call& call) {
     report.supported = false;
     result = call.direct(call.fn, call.args);
   }
-  audit->record(call.function, report);
+  t_audit->record(call.function, report);
   return result;
 }
 

@@ -8,8 +8,8 @@
 //
 // The abi check turns on an audit (AbiAudit) for one thread: then every call,
 // built-in or module, goes through the trampoline and its findings are
-// collected, function by function. An audit or a residue watch alive on a
-// thread installs thread_call there, impl's interceptor for that thread.
+// collected, function by function: the audit is that thread's interceptor
+// while it lives (the innermost of an audit and a residue watch wins).
 #pragma once
 
 #include <string>
@@ -38,6 +38,8 @@ class AbiAudit {
 
   static AbiAudit* active();
   void record(std::string_view function, const abi::Report& r);
+  // intercept runs the call through the trampoline and records its report.
+  static std::uintptr_t intercept(const Call& call);
 
   size_t calls() const { return calls_; }
   // Every report with a clobbered register or a warning, the first of each
@@ -71,11 +73,5 @@ class DirectModuleCalls {
 // report (a hash may be re-entered from a signal handler, and a report's
 // names allocate), or straight while DirectModuleCalls is on.
 std::uintptr_t guarded_call(const Call& call);
-
-// thread_call is the interceptor of a thread with a residue watch or an
-// audit alive: the watch runs the call on its stack; else the audit runs it
-// through the trampoline and records the report; else it is guarded_call
-// for a module's function, a direct call for lockstep's own.
-std::uintptr_t thread_call(const Call& call);
 
 }  // namespace lockstep

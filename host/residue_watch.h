@@ -1,7 +1,7 @@
 // ResidueWatch: while one is alive on a thread, every backend function the
-// front ends call (built-in or module, through invoke(): the watch installs
-// guard.h's thread_call as the thread's interceptor) runs on the
-// watch's own patterned stack (residue/stack.h), and after each call the
+// front ends call (built-in or module, through invoke(): the watch is the
+// thread's interceptor, impl/intercept.h) runs on the watch's own
+// patterned stack (residue/stack.h), and after each call the
 // watch's `inspect` sees that stack and the vector registers as the callee
 // left them. The residue check searches them for secrets.
 #pragma once
@@ -19,7 +19,7 @@ namespace lockstep {
 
 class ResidueWatch;
 namespace detail {
-// Inline: thread_call (guard.h) reads it first on every intercepted call.
+// The watch alive on this thread, or null.
 inline thread_local ResidueWatch* t_residue_watch = nullptr;
 }  // namespace detail
 
@@ -34,10 +34,12 @@ class ResidueWatch {
   static ResidueWatch* active() { return detail::t_residue_watch; }
   size_t calls() const { return calls_; }
 
+ private:
+  // intercept hands the call to the thread's watch.
+  static std::uintptr_t intercept(const Call& call);
   // call runs fn(args...) on the stack, then inspects it.
   std::uintptr_t call(std::string_view function, RawFunction fn, std::span<const std::uintptr_t> args);
 
- private:
   ResidueWatch* outer_;
   Interceptor outer_interceptor_;
   Inspect inspect_;
