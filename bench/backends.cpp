@@ -8,7 +8,7 @@
 #include "bench.h"
 #include "catalog.h"
 #include "cpu/cpu.h"
-#include "module/guard.h"
+#include "host/guard.h"
 
 namespace lockstep::bench {
 

@@ -31,7 +31,7 @@
 
 #include "backend.h"
 #include "catalog.h"
-#include "module/kernel_host.h"
+#include "host/kernel_host.h"
 
 namespace lockstep::bench {
 
@@ -70,7 +70,7 @@ void register_module_calls();                              // module_calls.cpp
 
 // How a module backend's functions are called. hash/ and crypt/ call them
 // straight, as lockstep's own are, so a row measures the module's code;
-// every check calls them through the abi guard (impl/module/guard.h),
+// every check calls them through the abi guard (host/guard.h),
 // whose cost modcall/ shows beside the direct calls.
 enum class ModuleCalls { kDirect, kGuarded };
 
@@ -83,7 +83,7 @@ void crypt(benchmark::State& state, const catalog::CipherAlgorithm& c, const Bac
 
 // KernelEntries: while one is alive, a module built with the kernel
 // environment runs its kernel_fpu sections as the kernel runs them for a
-// user task (the lazy model, impl/module/kernel_host.h: the user state
+// user task (the lazy model, host/kernel_host.h: the user state
 // saved at the first section of an entry, restored on the return to user
 // space), unless LOCKSTEP_BENCH_KERNEL_FPU=strict. A timed loop calls
 // return_to_user() after each call, so that every call is one entry into

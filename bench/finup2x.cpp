@@ -9,7 +9,7 @@
 
 #include "bench.h"
 #include "catalog.h"
-#include "module/guard.h"
+#include "host/guard.h"
 
 namespace lockstep::bench {
 namespace {

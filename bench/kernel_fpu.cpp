@@ -1,6 +1,6 @@
 // The kernel's FPU sections as a kernel would run them (bench.h's
 // KernelEntries): lockstep_bench runs kernel glue with the lazy kernel_fpu
-// model (impl/module/kernel_host.h's FpuModel), so that a module's rows at
+// model (host/kernel_host.h's FpuModel), so that a module's rows at
 // short lengths pay what a system call hashing one message pays, and says
 // what the model itself costs (kfpu/ benchmarks) and how it saves.
 #include <benchmark/benchmark.h>
@@ -12,7 +12,7 @@
 #include <string_view>
 
 #include "bench.h"
-#include "module/kernel_host.h"
+#include "host/kernel_host.h"
 
 namespace lockstep::bench {
 

@@ -1,5 +1,5 @@
 // What the abi guard costs a module backend at 64 bytes: every check calls
-// a module's functions through the trampoline (impl/module/guard.h), while
+// a module's functions through the trampoline (host/guard.h), while
 // hash/ and crypt/ call them straight, as they call lockstep's own, so that
 // a module's row measures its code. `lockstep bench` shows both.
 #include <string>

@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "env_features.h"
-#include "module/loader.h"
+#include "host/loader.h"
 
 namespace lockstep::cli {
 namespace {

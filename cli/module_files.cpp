@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 
 #include "file_kind.h"
-#include "module/loader.h"
+#include "host/loader.h"
 
 namespace lockstep::cli {
 namespace {

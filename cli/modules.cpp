@@ -6,7 +6,7 @@
 #include <map>
 
 #include "cpu/cpu.h"
-#include "module/loader.h"
+#include "host/loader.h"
 
 namespace lockstep::cli {
 namespace {

@@ -17,8 +17,8 @@
 #include "backend_fixture.h"
 #include "chacha/chacha.h"
 #include "cpu/cpu.h"
-#include "module/guard.h"
-#include "module/kernel_host.h"
+#include "host/guard.h"
+#include "host/kernel_host.h"
 
 namespace lockstep::conformance {
 namespace {

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "catalog.h"
-#include "module/kernel_host.h"
+#include "host/kernel_host.h"
 #include "params.h"
 #include "rng.h"
 

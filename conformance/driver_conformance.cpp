@@ -8,6 +8,7 @@
 #include <cstring>
 #include <vector>
 
+#include "abi/abi_check.h"
 #include "backend_fixture.h"
 #include "guarded_buffer.h"
 #include "rounds.h"

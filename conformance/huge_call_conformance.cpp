@@ -19,6 +19,7 @@
 
 #include <fmt/format.h>
 
+#include "abi/abi_check.h"
 #include "backend_fixture.h"
 #include "expected_cache.h"
 #include "reference.h"

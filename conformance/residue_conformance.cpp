@@ -27,8 +27,9 @@
 #include "backend_fixture.h"
 #include "chacha/chacha.h"
 #include "cpu/cpu.h"
-#include "module/guard.h"
+#include "host/residue_watch.h"
 #include "residue/secrets.h"
+#include "residue/stack.h"
 #include "sha256/constants.h"
 #include "sha512/constants.h"
 

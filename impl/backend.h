@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "cpu/cpu.h"
-#include "module/guard.h"
-#include "module/loader.h"
+#include "intercept.h"
+#include "module_source.h"
 
 namespace lockstep {
 
@@ -88,7 +88,7 @@ struct Backend {
   }
   // take_module_fields: what every family's descriptor copies from a
   // loaded module backend.
-  void take_module_fields(const module::LoadedBackend& m) {
+  void take_module_fields(const ModuleBackend& m) {
     name = m.full_name;
     needs = m.needs;
     notes = m.notes;
@@ -133,7 +133,7 @@ const B* select(std::span<const B* const> registry, cpu::FeatureSet features) {
 //     declares a weak pointer, g_<family>_planted_backend, that only the
 //     planted fuzz binaries define (proof that the checks have teeth);
 //   - lockstep's own, best first;
-//   - the backends of loaded modules (module/loader.h), which dispatch never
+//   - the backends of loaded modules (module_source.h), which dispatch never
 //     selects: code lockstep did not write is checked, never defaulted to;
 //   - the generic backend, last.
 // A module backend named like one of lockstep's is refused (exit 2).
@@ -146,7 +146,7 @@ std::vector<const B*> assemble_registry(std::span<const B* const> own, const B* 
   for (const B* m : modules) {
     for (const B* o : own)
       if (o->name == m->name)
-        module::fail(m->module, std::string(m->name) + " is the name of one of lockstep's backends");
+        module_source()->fail(m->module, std::string(m->name) + " is the name of one of lockstep's backends");
     all.push_back(m);
   }
   all.push_back(own.back());
@@ -183,26 +183,18 @@ class DefaultBackend {
   std::atomic<uint64_t> epoch_{0};
 };
 
+// invoke calls `fn`, one of `b`'s functions, with `args`: straight, unless
+// an interceptor sees this thread's calls (intercept.h) or the function is
+// a module's, which the module source's guard calls.
 template <class R, class... Args>
 R invoke(const Backend& b, std::string_view function, R (*fn)(Args...),
          std::type_identity_t<Args>... args) {
-  if (ResidueWatch* watch = ResidueWatch::active()) return watch->call<R, Args...>(function, fn, args...);
-  AbiAudit* audit = AbiAudit::active();
-  if (audit == nullptr) {
-    if (b.module.empty() || DirectModuleCalls::on()) return fn(args...);
-    // No report: a hash may be re-entered from a signal handler, and the
-    // report's names allocate.
-    return abi::call_preserving(fn, args...);
+  Interceptor through = detail::t_interceptor;
+  if (through == nullptr) {
+    if (b.module.empty()) return fn(args...);
+    through = module_source()->guard;
   }
-  abi::Report report;
-  if constexpr (std::is_void_v<R>) {
-    abi::call(report, fn, args...);
-    audit->record(function, report);
-  } else {
-    const R result = abi::call(report, fn, args...);
-    audit->record(function, report);
-    return result;
-  }
+  return detail::intercepted<R, Args...>(through, b, function, fn, args...);
 }
 
 }  // namespace lockstep

@@ -8,7 +8,7 @@
 
 #include "bench/report.h"
 #include "bench/run.h"
-#include "impl/module/loader.h"
+#include "host/loader.h"
 #include "series.h"
 
 namespace lockstep::cli::tree {

@@ -1,5 +1,5 @@
 // The kernel_fpu models of lockstep's kernel environment
-// (impl/module/kernel_host.h's FpuModel) through the kernel-style glue of
+// (host/kernel_host.h's FpuModel) through the kernel-style glue of
 // glue.c: in the lazy model one entry into the kernel saves the user's
 // vector state once, however many sections it opens, the sections' ends
 // give nothing back, and the return to user space restores it all; the
@@ -15,7 +15,7 @@
 #include <cstring>
 
 #include "conformance/kernel_env/glue.h"
-#include "module/kernel_host.h"
+#include "host/kernel_host.h"
 
 extern "C" const lockstep_kernel_host* lockstep_kernel_host_v1;
 

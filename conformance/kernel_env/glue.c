@@ -143,7 +143,7 @@ size_t glue_round_up(size_t x, size_t to) { return round_up(x, to); }
 size_t glue_div_round_up(size_t n, size_t d) { return DIV_ROUND_UP(n, d); }
 
 #ifdef __x86_64__
-/* The host's side of a system call's return (impl/module/kernel_sections.c),
+/* The host's side of a system call's return (host/kernel_sections.c),
  * called here with nothing between it and the registers it puts back. */
 void lockstep_kernel_return_to_user(void);
 

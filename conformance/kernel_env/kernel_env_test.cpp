@@ -1,5 +1,5 @@
 // lockstep's kernel environment (lockstep/kernel_compat.h and the host side,
-// impl/module/kernel_host.h) against the kernel's own semantics, through a
+// host/kernel_host.h) against the kernel's own semantics, through a
 // glue file in the kernel's shape (glue.c): the boot CPU is the
 // environment's, may_use_simd() follows LOCKSTEP_KERNEL_SIMD, a section
 // saves and restores the vector state and refuses nesting and imbalance,
@@ -13,7 +13,7 @@
 
 #include "conformance/kernel_env/glue.h"
 #include "cpu/cpu.h"
-#include "module/kernel_host.h"
+#include "host/kernel_host.h"
 
 extern "C" const lockstep_kernel_host* lockstep_kernel_host_v1;
 

@@ -1,11 +1,10 @@
-// Module backends of the ChaCha family (module/loader.h): descriptors whose
+// Module backends of the ChaCha family (module_source.h): descriptors whose
 // functions are the module's own, with the counter semantics, round
 // counts, overlap and wiping the module declared.
 #include <deque>
 #include <vector>
 
 #include "chacha/chacha.h"
-#include "module/loader.h"
 
 namespace lockstep::chacha {
 
@@ -13,7 +12,7 @@ std::span<const ChachaBackend* const> module_backends() {
   static std::deque<ChachaBackend> descriptors;  // stable addresses; atomics do not move
   static const std::vector<const ChachaBackend*> list = [] {
     std::vector<const ChachaBackend*> out;
-    for (const module::LoadedBackend* m : module::backends_of("chacha")) {
+    for (const ModuleBackend* m : module_backends_of("chacha")) {
       ChachaBackend& b = descriptors.emplace_back();
       b.take_module_fields(*m);
       b.crypt = m->c->chacha_crypt;

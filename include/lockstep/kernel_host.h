@@ -11,7 +11,7 @@
  * the kernel's do: vector state saved at the start, restored at the end,
  * nesting and imbalance refused with the call named. (lockstep_bench
  * saves and restores as the kernel itself does, once per simulated entry
- * into the kernel: impl/module/kernel_host.h's FpuModel.)
+ * into the kernel: host/kernel_host.h's FpuModel.)
  *
  * A module only has to define the pointer (kernel_compat.h does, weakly);
  * lockstep finds it by name. Modules without it never see this table.

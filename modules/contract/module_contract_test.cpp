@@ -12,7 +12,7 @@
 
 #include "catalog.h"
 #include "chacha/chacha.h"
-#include "module/loader.h"
+#include "host/loader.h"
 
 namespace lockstep {
 namespace {

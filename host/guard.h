@@ -1,12 +1,15 @@
-// How the front ends call a backend's functions. lockstep's own are called
-// directly. A module's always go through the abi trampoline (abi/abi_check.h),
-// which plants random values in the callee-saved registers and puts them
-// back afterwards: code lockstep did not write must not be able to break the
-// caller's registers, whatever else it gets wrong.
+// How the front ends' calls of a backend's functions (impl's invoke(),
+// impl/intercept.h) are made. lockstep's own are called directly. A
+// module's always go through the abi trampoline (abi/abi_check.h), which
+// plants random values in the callee-saved registers and puts them back
+// afterwards: code lockstep did not write must not be able to break the
+// caller's registers, whatever else it gets wrong. That guard is the
+// module source's (host.cpp).
 //
 // The abi check turns on an audit (AbiAudit) for one thread: then every call,
 // built-in or module, goes through the trampoline and its findings are
-// collected, function by function.
+// collected, function by function: the audit is that thread's interceptor
+// while it lives (the innermost of an audit and a residue watch wins).
 #pragma once
 
 #include <string>
@@ -15,11 +18,9 @@
 #include <vector>
 
 #include "abi/abi_check.h"
-#include "module/residue_watch.h"
+#include "intercept.h"
 
 namespace lockstep {
-
-struct Backend;
 
 // AbiAudit collects what the trampoline saw while it is alive, on the thread
 // that made it.
@@ -37,6 +38,8 @@ class AbiAudit {
 
   static AbiAudit* active();
   void record(std::string_view function, const abi::Report& r);
+  // intercept runs the call through the trampoline and records its report.
+  static std::uintptr_t intercept(const Call& call);
 
   size_t calls() const { return calls_; }
   // Every report with a clobbered register or a warning, the first of each
@@ -45,6 +48,7 @@ class AbiAudit {
 
  private:
   AbiAudit* outer_;
+  Interceptor outer_interceptor_;
   size_t calls_ = 0;
   std::vector<Finding> findings_;
 };
@@ -65,9 +69,9 @@ class DirectModuleCalls {
   bool outer_;
 };
 
-// invoke calls `fn`, one of `b`'s functions, with `args`.
-template <class R, class... Args>
-R invoke(const Backend& b, std::string_view function, R (*fn)(Args...),
-         std::type_identity_t<Args>... args);
+// guarded_call calls a module's function through the trampoline, without a
+// report (a hash may be re-entered from a signal handler, and a report's
+// names allocate), or straight while DirectModuleCalls is on.
+std::uintptr_t guarded_call(const Call& call);
 
 }  // namespace lockstep

@@ -1,6 +1,6 @@
-#include "module/loader.h"
+#include "host/loader.h"
 
-#include "module/kernel_host.h"
+#include "host/kernel_host.h"
 
 #include <dlfcn.h>
 #include <elf.h>
@@ -388,11 +388,19 @@ std::span<const LoadedBackend> backends() {
   return all;
 }
 
-std::vector<const LoadedBackend*> backends_of(std::string_view family) {
-  std::vector<const LoadedBackend*> out;
-  for (const LoadedBackend& b : backends())
-    if (b.full_name.substr(0, b.full_name.find('/')) == family) out.push_back(&b);
-  return out;
+std::span<const LoadedBackend* const> backends_of(std::string_view family) {
+  static const std::vector<std::vector<const LoadedBackend*>> by_family = [] {
+    std::vector<std::vector<const LoadedBackend*>> out(std::size(kFamilies));
+    for (const LoadedBackend& b : backends()) {
+      const std::string_view f = std::string_view(b.full_name).substr(0, b.full_name.find('/'));
+      const auto at = std::find(std::begin(kFamilies), std::end(kFamilies), f);
+      if (at != std::end(kFamilies)) out[static_cast<size_t>(at - std::begin(kFamilies))].push_back(&b);
+    }
+    return out;
+  }();
+  const auto at = std::find(std::begin(kFamilies), std::end(kFamilies), family);
+  if (at == std::end(kFamilies)) return {};
+  return by_family[static_cast<size_t>(at - std::begin(kFamilies))];
 }
 
 }  // namespace lockstep::module

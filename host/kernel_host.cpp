@@ -1,4 +1,4 @@
-#include "module/kernel_host.h"
+#include "host/kernel_host.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -1,0 +1,122 @@
+// How a backend function may be called other than directly. The front ends
+// call every backend function through invoke() (backend.h); impl itself
+// only ever calls it straight. Whoever must see or guard a call (the module
+// host: the residue watch, the ABI audit, the trampoline around code
+// lockstep did not write) installs an Interceptor, and invoke() hands it the
+// call as words, in the order of the arguments.
+//
+// Nothing installed costs one thread-local load and a branch per call.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+namespace lockstep {
+
+struct Backend;
+
+// Any backend function, as an interceptor takes it.
+using RawFunction = void (*)();
+
+// Call is one call of a backend function, untyped: integer and pointer
+// arguments only, at most kMaxArgs, each one word (what every backend
+// function of module.h takes).
+struct Call {
+  static constexpr std::size_t kMaxArgs = 6;
+  const Backend& backend;
+  std::string_view function;  // "blocks", "finup_2x", "crypt", "hchacha"
+  RawFunction fn;
+  std::span<const std::uintptr_t> args;
+  // direct makes the call as the compiler would, typed, and returns its
+  // result as a word (0 for void): for an interceptor that lets a call
+  // through unchanged.
+  std::uintptr_t (*direct)(RawFunction fn, std::span<const std::uintptr_t> args);
+};
+
+// An Interceptor makes the call its own way and returns the function's
+// result in the full integer return register, as the ABI leaves it.
+using Interceptor = std::uintptr_t (*)(const Call& call);
+
+namespace detail {
+// Installed for the current thread, or null (set_thread_interceptor).
+inline thread_local Interceptor t_interceptor = nullptr;
+}  // namespace detail
+
+// set_thread_interceptor installs `i` for this thread (null: none) and
+// returns the one it replaces, for the caller to put back.
+inline Interceptor set_thread_interceptor(Interceptor i) { return std::exchange(detail::t_interceptor, i); }
+
+namespace detail {
+
+// What fits one general register, both ways.
+template <class T>
+constexpr bool is_word() {
+  if constexpr (std::is_integral_v<T> || std::is_enum_v<T> || std::is_pointer_v<T>) {
+    return sizeof(T) <= sizeof(std::uintptr_t);
+  } else {
+    return false;  // void included: no sizeof
+  }
+}
+
+template <class T>
+std::uintptr_t to_word(T v) {
+  if constexpr (std::is_pointer_v<T>) {
+    return reinterpret_cast<std::uintptr_t>(v);
+  } else if constexpr (std::is_enum_v<T>) {
+    return static_cast<std::uintptr_t>(static_cast<std::underlying_type_t<T>>(v));
+  } else {
+    return static_cast<std::uintptr_t>(v);  // signed values sign-extend
+  }
+}
+
+// The ABIs define only the low sizeof(T) bytes of a narrow return value
+// (a bool is the low byte), so everything above is dropped, never read.
+template <class T>
+T from_word(std::uintptr_t w) {
+  if constexpr (std::is_pointer_v<T>) {
+    return reinterpret_cast<T>(w);
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return static_cast<std::uint8_t>(w) != 0;
+  } else if constexpr (std::is_enum_v<T>) {
+    return static_cast<T>(from_word<std::underlying_type_t<T>>(w));
+  } else {
+    return static_cast<T>(static_cast<std::make_unsigned_t<T>>(w));
+  }
+}
+
+template <class R, class... Args, std::size_t... I>
+std::uintptr_t call_direct(RawFunction raw, std::span<const std::uintptr_t> args, std::index_sequence<I...>) {
+  const auto fn = reinterpret_cast<R (*)(Args...)>(raw);
+  if constexpr (std::is_void_v<R>) {
+    fn(from_word<Args>(args[I])...);
+    return 0;
+  } else {
+    return to_word<R>(fn(from_word<Args>(args[I])...));
+  }
+}
+
+template <class R, class... Args>
+std::uintptr_t call_direct(RawFunction raw, std::span<const std::uintptr_t> args) {
+  return call_direct<R, Args...>(raw, args, std::index_sequence_for<Args...>{});
+}
+
+// intercepted hands fn(args...) to `through` as a Call.
+template <class R, class... Args>
+R intercepted(Interceptor through, const Backend& b, std::string_view function, R (*fn)(Args...),
+              Args... args) {
+  static_assert(sizeof...(Args) <= Call::kMaxArgs, "a backend function takes at most six arguments");
+  static_assert((is_word<Args>() && ...), "a backend function takes only integers and pointers");
+  static_assert(std::is_void_v<R> || is_word<R>(), "a backend function returns only void, integers and pointers");
+  // One spare element: a zero-length array is not C++.
+  const std::uintptr_t words[sizeof...(Args) + 1] = {to_word<Args>(args)...};
+  const std::uintptr_t result = through(Call{b, function, reinterpret_cast<RawFunction>(fn),
+                                             {words, sizeof...(Args)}, &call_direct<R, Args...>});
+  if constexpr (!std::is_void_v<R>) return from_word<R>(result);
+}
+
+}  // namespace detail
+}  // namespace lockstep
