@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""List the public functions of impl/ and include/ that no check reached.
+"""List the public functions of impl/, host/ and include/ that no check reached.
 
     unreached.py --source DIR --build DIR [--library-objects DIR] [--exclusions FILE]
     unreached.py --reset --build DIR
 
 Reads the gcov notes (.gcno) and counts (.gcda) of a build made with
 --coverage after its checks ran (coverage/README.md), and prints every
-function with external linkage defined in a file under DIR/impl or
+function with external linkage defined in a file under DIR/impl, DIR/host or
 DIR/include whose call count is 0, one a line:
 
     impl/chacha/chacha.cpp:80: lockstep::chacha::xchacha20(...)
@@ -46,7 +46,7 @@ import subprocess
 import sys
 from collections import defaultdict
 
-PUBLIC_DIRS = ("impl", "include")
+PUBLIC_DIRS = ("impl", "include", "host")
 
 
 def fail(message):

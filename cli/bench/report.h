@@ -76,7 +76,7 @@ struct ModuleCall {
 };
 
 // KernelFpu is how the run modelled kernel_fpu_begin()/end() for the
-// module rows (impl/module/kernel_host.h's FpuModel) and what the model
+// module rows (host/kernel_host.h's FpuModel) and what the model
 // itself cost (bench.h's kfpu/ benchmarks).
 struct KernelFpu {
   std::string model;          // "lazy", "strict"; "" when the run did not say
