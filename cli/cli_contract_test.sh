@@ -39,6 +39,13 @@ run "$cli" fuzz sha256 a b; expect_rc 2 "fuzz with three arguments"
 run "$cli" fuzz --help; expect_out "must be an existing directory" "fuzz --help states the rule"
 mkdir "$tmp/corpus"
 run "$cli" fuzz "$tmp/corpus" --seconds 1; expect_rc 0 "fuzz CORPUS_DIR"; expect_out "fuzz_sha256" "fuzz CORPUS_DIR"
+# Without one, the corpus the run grows is the build's, not the source tree's.
+had_src_corpus=false
+[ -e "$src/corpus/sha256" ] && had_src_corpus=true
+(cd "$tmp/cwd" && "$cli" fuzz sha256 --seconds 1 > "$tmp/out" 2> "$tmp/err"); rc=$?
+expect_rc 0 "fuzz without a corpus"; expect_out "/fuzz-corpus/sha256 " "fuzz without a corpus"
+$had_src_corpus || [ ! -e "$src/corpus/sha256" ] || failed "fuzz without a corpus grew one in the source tree"
+[ -z "$(ls -A "$tmp/cwd")" ] || failed "fuzz without a corpus created $(ls -A "$tmp/cwd") in the working directory"
 
 ## bench: a failed run leaves the previous results alone.
 mkdir "$tmp/bench"
