@@ -47,6 +47,22 @@ expect_rc 0 "fuzz without a corpus"; expect_out "/fuzz-corpus/sha256 " "fuzz wit
 $had_src_corpus || [ ! -e "$src/corpus/sha256" ] || failed "fuzz without a corpus grew one in the source tree"
 [ -z "$(ls -A "$tmp/cwd")" ] || failed "fuzz without a corpus created $(ls -A "$tmp/cwd") in the working directory"
 
+## list: every backend's declarations, in words and in the JSON.
+run "$cli" list; expect_rc 0 "list"; expect_out "contracts (what each backend declares" "list"
+expect_out "wipes what it handled" "list"
+run "$cli" list --json; expect_rc 0 "list --json"
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+for b in d["backends"]:
+    c = b["contract"]
+    assert {"wipes", "algorithms", "max_call_bytes", "same_code_as"} <= set(c), b["name"]
+    if not b["module"]:
+        assert c["wipes"] and c["max_call_bytes"] == 0 and c["algorithms"], b["name"]
+    if b["family"] == "chacha":
+        assert c["counter"] in ("wraps at 2^32", "carries into word 13") and "overlap" in c, b["name"]
+' "$tmp/out" || failed "list --json: a backend without its contract"
+
 ## bench: a failed run leaves the previous results alone.
 mkdir "$tmp/bench"
 echo previous > "$tmp/bench/bench.json"
