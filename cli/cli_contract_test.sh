@@ -39,6 +39,29 @@ run "$cli" fuzz sha256 a b; expect_rc 2 "fuzz with three arguments"
 run "$cli" fuzz --help; expect_out "must be an existing directory" "fuzz --help states the rule"
 mkdir "$tmp/corpus"
 run "$cli" fuzz "$tmp/corpus" --seconds 1; expect_rc 0 "fuzz CORPUS_DIR"; expect_out "fuzz_sha256" "fuzz CORPUS_DIR"
+# Without one, the corpus the run grows is the build's, not the source tree's.
+had_src_corpus=false
+[ -e "$src/corpus/sha256" ] && had_src_corpus=true
+(cd "$tmp/cwd" && "$cli" fuzz sha256 --seconds 1 > "$tmp/out" 2> "$tmp/err"); rc=$?
+expect_rc 0 "fuzz without a corpus"; expect_out "/fuzz-corpus/sha256 " "fuzz without a corpus"
+$had_src_corpus || [ ! -e "$src/corpus/sha256" ] || failed "fuzz without a corpus grew one in the source tree"
+[ -z "$(ls -A "$tmp/cwd")" ] || failed "fuzz without a corpus created $(ls -A "$tmp/cwd") in the working directory"
+
+## list: every backend's declarations, in words and in the JSON.
+run "$cli" list; expect_rc 0 "list"; expect_out "contracts (what each backend declares" "list"
+expect_out "wipes what it handled" "list"
+run "$cli" list --json; expect_rc 0 "list --json"
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+for b in d["backends"]:
+    c = b["contract"]
+    assert {"wipes", "algorithms", "max_call_bytes", "same_code_as"} <= set(c), b["name"]
+    if not b["module"]:
+        assert c["wipes"] and c["max_call_bytes"] == 0 and c["algorithms"], b["name"]
+    if b["family"] == "chacha":
+        assert c["counter"] in ("wraps at 2^32", "carries into word 13") and "overlap" in c, b["name"]
+' "$tmp/out" || failed "list --json: a backend without its contract"
 
 ## bench: a failed run leaves the previous results alone.
 mkdir "$tmp/bench"

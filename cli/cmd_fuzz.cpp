@@ -140,7 +140,10 @@ int cmd_fuzz(const FuzzOptions& o) {
   FuzzPlan plan;
   if (const int rc = plan_fuzz(o, plan); rc != 0) return rc;
   const Environment& env = plan.env;
-  const fs::path corpus = o.corpus.empty() ? fs::path(LOCKSTEP_SOURCE_DIR) / "corpus" / o.target : fs::path(o.corpus);
+  // The corpus a run grows is the build's, like every other output, unless
+  // the user names one: the source tree holds only the committed seeds.
+  const fs::path corpus =
+      o.corpus.empty() ? fs::path(LOCKSTEP_BUILD_DIR) / "fuzz-corpus" / o.target : fs::path(o.corpus);
   if (const std::string problem = output_dir_problem(corpus.string()); !problem.empty()) {
     fmt::print(stderr, "lockstep fuzz: corpus {}: {}\n", corpus.string(), problem);
     return 2;

@@ -1,5 +1,5 @@
 // `lockstep list`: every backend compiled in, what it needs, whether it runs
-// here and which one each family selects; and the CPU: its identity, the
+// here, which one each family selects and what each declares; and the CPU: its identity, the
 // features detected, hidden and declared by LOCKSTEP_CPU, the effective set
 // and the emulators in effect.
 #include <fmt/format.h>
@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "backend_contract.h"
 #include "catalog.h"
 #include "commands.h"
 #include "cpu/cpu.h"
@@ -85,6 +86,7 @@ int cmd_list(bool json) {
           {"default", b == chosen},
           {"notes", b->notes},
           {"module", b->module},  // "" for lockstep's own
+          {"contract", backend_contract(*f, *b)},
       });
     }
   }
@@ -106,6 +108,9 @@ int cmd_list(bool json) {
     if (!b["module"].get<std::string>().empty())
       fmt::print("  {} is from module {}{}\n", b["name"].get<std::string>(), b["module"].get<std::string>(),
                  b["offers"].empty() ? "" : fmt::format("; it offers {}", fmt::join(b["offers"].get<std::vector<std::string>>(), ", ")));
+  fmt::print("\ncontracts (what each backend declares; the checks hold it to them):\n");
+  for (const auto& b : backends)
+    fmt::print("  {:<{}} {}\n", b["name"].get<std::string>(), width, contract_text(b["contract"]));
   const std::string vendor = cpu["vendor"].get<std::string>(), brand = cpu["brand"].get<std::string>();
   fmt::print("\ncpu:       {}", cpu["arch"].get<std::string>());
   if (!vendor.empty() || !brand.empty())

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "unchecked_call.h"
+#include "run/unchecked_call.h"
 
 namespace lockstep::cli {
 

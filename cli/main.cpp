@@ -17,7 +17,7 @@
 #include "env_vars.h"
 #include "module_files.h"
 #include "modules.h"
-#include "run_select.h"
+#include "run/run_select.h"
 #include "seconds_option.h"
 
 namespace {
@@ -116,7 +116,7 @@ int main(int argc, char** argv) {
   fuzz->add_option("args", fuzz_args,
                    "[HARNESS] [CORPUS_DIR]: HARNESS is one of " + joined(harnesses) + " (default " +
                        harnesses.front() + "); "
-                   "CORPUS_DIR defaults to corpus/<harness>. A lone argument that is not a harness name "
+                   "CORPUS_DIR defaults to fuzz-corpus/<harness> in the build directory (build/default). A lone argument that is not a harness name "
                    "must be an existing directory (the corpus); anything else is an error")
       ->expected(0, 2);
   fuzz->add_option("--seconds", fo.seconds, "How long to fuzz, in seconds (default 60)")->check(CLI::Range(1, 86400 * 7));

@@ -54,6 +54,17 @@ PY
 grep -qx '  1\.\.2' "$tmp/k.tap" && grep -qx '  ok 1 sha256 @ sha256/generic: vectors' "$tmp/k.tap" &&
   grep -qx 'ok 1 native' "$tmp/k.tap" || bad "KTAP body: $(cat "$tmp/k.tap")"
 
+# A cell that passed says what its tests skipped, and why: in matrix.json,
+# and under --verbose. sha256/generic's abi cell skips the kernel sections'
+# test, which needs a module built with the kernel environment.
+expect_exit 0 "a pass with skipped tests" lockstep_run --env native --backend sha256/generic --check abi \
+  --json "$tmp/m.json" --verbose
+json 'c=d["environments"][0]["matrix"]["rows"][0]["checks"]["abi"]; assert c["status"]=="PASS", c
+k=c["skipped"]; assert any("kernel environment" in s["reason"] and s["tests"]>=1 and "KernelSections" in s["first"] for s in k), k' ||
+  bad "a passing cell's skipped tests are not in matrix.json with their reasons"
+grep -q "^skipped in cells that passed:" "$tmp/out" && grep -q "sha256/generic abi: .*kernel environment" "$tmp/out" ||
+  bad "run --verbose does not list what the passing cells skipped"
+
 # An environment the filters leave empty is said so, and counted nowhere.
 if [ "$(uname -m)" = x86_64 ]; then
   expect_exit 0 "a run the filters leave empty in one environment" lockstep_run --env native --env phe-trap \

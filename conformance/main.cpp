@@ -57,6 +57,27 @@ class CheckNamer : public testing::EmptyTestEventListener {
   void OnTestEnd(const testing::TestInfo&) override { lockstep::crash::set_check(""); }
 };
 
+// SkipReasons records the message of a plain GTEST_SKIP() << "why" as the
+// test's skip_reason, as skip_with_reason() does, so that the report says
+// why every skipped test skipped (GoogleTest's JSON keeps no skip message).
+// It records at the test's end: recording while GoogleTest reports the skip
+// deadlocks on its lock.
+class SkipReasons : public testing::EmptyTestEventListener {
+  void OnTestPartResult(const testing::TestPartResult& r) override {
+    if (r.skipped() && r.message() != nullptr && why_.empty()) why_ = r.message();
+  }
+  void OnTestEnd(const testing::TestInfo& t) override {
+    const std::string why = std::move(why_);
+    why_.clear();
+    if (why.empty() || !t.result()->Skipped()) return;
+    const testing::TestResult& result = *t.result();
+    for (int i = 0; i < result.test_property_count(); ++i)
+      if (std::string(result.GetTestProperty(i).key()) == "skip_reason") return;
+    testing::Test::RecordProperty("skip_reason", why);
+  }
+  std::string why_;
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -72,6 +93,7 @@ int main(int argc, char** argv) {
   // A fault in a backend names the test, its case and the guard page hit.
   lockstep::crash::install("conformance_tests");
   testing::UnitTest::GetInstance()->listeners().Append(new CheckNamer);
+  testing::UnitTest::GetInstance()->listeners().Append(new SkipReasons);
   // LOCKSTEP_CALLS: each test's calls into each backend, for `lockstep run`.
   if (auto* calls = lockstep::conformance::call_log_from_environment())
     testing::UnitTest::GetInstance()->listeners().Append(calls);

@@ -19,7 +19,7 @@
 #include "environments.h"
 #include "modules.h"
 #include "output_paths.h"
-#include "run_select.h"
+#include "run/run_select.h"
 #include "tree.h"
 #include "recipe.h"
 #include "series.h"

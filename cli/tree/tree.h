@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "recipe.h"
-#include "unchecked_call.h"
+#include "run/unchecked_call.h"
 
 namespace lockstep::cli::tree {
 

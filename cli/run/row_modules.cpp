@@ -1,4 +1,4 @@
-#include "row_modules.h"
+#include "run/row_modules.h"
 
 #include <map>
 #include <string>

@@ -1,4 +1,4 @@
-#include "run_select.h"
+#include "run/run_select.h"
 
 #include <fnmatch.h>
 

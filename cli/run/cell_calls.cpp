@@ -1,4 +1,4 @@
-#include "cell_calls.h"
+#include "run/cell_calls.h"
 
 #include <fstream>
 

@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "gtest_results.h"
-#include "matrix.h"
+#include "run/gtest_results.h"
+#include "run/matrix.h"
 
 namespace lockstep::cli {
 

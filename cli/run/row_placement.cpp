@@ -1,4 +1,4 @@
-#include "row_placement.h"
+#include "run/row_placement.h"
 
 #include <algorithm>
 #include <bit>

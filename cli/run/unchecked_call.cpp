@@ -1,11 +1,11 @@
-#include "unchecked_call.h"
+#include "run/unchecked_call.h"
 
 #include <algorithm>
 #include <sstream>
 
 #include <fmt/format.h>
 
-#include "matrix.h"
+#include "run/matrix.h"
 
 namespace lockstep::cli {
 namespace {

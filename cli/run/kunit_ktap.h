@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "gtest_results.h"
+#include "run/gtest_results.h"
 
 namespace lockstep::cli {
 

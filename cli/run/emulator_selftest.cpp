@@ -1,10 +1,10 @@
-#include "emulator_selftest.h"
+#include "run/emulator_selftest.h"
 
 #include <unistd.h>
 
 #include <fmt/format.h>
 
-#include "gtest_results.h"
+#include "run/gtest_results.h"
 #include "process.h"
 
 namespace lockstep::cli {

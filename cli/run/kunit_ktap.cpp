@@ -1,4 +1,4 @@
-#include "kunit_ktap.h"
+#include "run/kunit_ktap.h"
 
 #include <fstream>
 #include <string>

@@ -1,4 +1,4 @@
-#include "matrix.h"
+#include "run/matrix.h"
 
 #include <algorithm>
 #include <string_view>
@@ -116,6 +116,8 @@ nlohmann::json Matrix::to_json() const {
       nlohmann::json cell = {{"status", status_name(c.status)}, {"detail", c.detail}};
       if (!c.reproduce.empty()) cell["reproduce"] = c.reproduce;
       if (!c.provenance.is_null()) cell["provenance"] = c.provenance;
+      for (const SkippedTests& k : c.skipped)
+        cell["skipped"].push_back({{"reason", k.reason}, {"tests", k.tests}, {"first", k.first}});
       cells[col] = std::move(cell);
     }
     rows.push_back({{"algorithm", r.algorithm}, {"backend", r.backend}, {"checks", cells}});

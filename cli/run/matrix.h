@@ -15,12 +15,22 @@ namespace lockstep::cli {
 // state left dirty without vzeroupper). It never fails a run.
 enum class Status { kPass, kFail, kSkip, kWarn };
 
+// Tests of a cell that skipped for one reason: how many, and the first.
+struct SkippedTests {
+  std::string reason;
+  int tests = 0;
+  std::string first;  // "All/HashConformance.Foo/sha256_generic"
+};
+
 struct Cell {
   Status status = Status::kSkip;
   std::string detail;  // SKIP: the reason; FAIL: what failed; PASS: counts
   std::string reproduce = {};  // FAIL: one shell command that shows it again
   nlohmann::json provenance = {};  // what ran: backend executed, CPU, emulator, seed
   double seconds = 0;  // how long its checks ran (JUnit's time)
+  // PASS, WARN: the tests the cell skipped, by reason (matrix.json, and
+  // run --verbose), so that a pass says what it did not check.
+  std::vector<SkippedTests> skipped = {};
 };
 
 struct RowKey {

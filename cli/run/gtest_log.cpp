@@ -1,4 +1,4 @@
-#include "gtest_log.h"
+#include "run/gtest_log.h"
 
 #include <fstream>
 #include <string>

@@ -1,4 +1,4 @@
-#include "gtest_results.h"
+#include "run/gtest_results.h"
 
 #include "process.h"
 

@@ -1,4 +1,4 @@
-#include "run_reports.h"
+#include "run/run_reports.h"
 
 #include <fmt/format.h>
 

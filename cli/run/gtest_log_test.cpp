@@ -1,7 +1,7 @@
 // finished_in_log on logs as conformance_tests writes them: the status line
 // of `lockstep run` counted 0 until a shard ended, since the log's first
 // "[==========]" line (Running ...) was taken for the summary.
-#include "gtest_log.h"
+#include "run/gtest_log.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "environments.h"
-#include "matrix.h"
+#include "run/matrix.h"
 
 namespace lockstep::cli {
 
