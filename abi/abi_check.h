@@ -28,6 +28,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "abi/call_words.h"
+
 namespace lockstep::abi {
 
 struct Report {
@@ -79,45 +81,6 @@ std::uintptr_t call_raw(Report& report, RawFunction fn, std::span<const std::uin
 // handler may re-enter (a hash called from an interrupt) can use it.
 std::uintptr_t call_raw_preserving(RawFunction fn, std::span<const std::uintptr_t> args);
 
-namespace detail {
-
-// What fits one general register, both ways.
-template <class T>
-constexpr bool is_word() {
-  if constexpr (std::is_integral_v<T> || std::is_enum_v<T> || std::is_pointer_v<T>) {
-    return sizeof(T) <= sizeof(std::uintptr_t);
-  } else {
-    return false;  // void included: no sizeof
-  }
-}
-
-template <class T>
-std::uintptr_t to_word(T v) {
-  if constexpr (std::is_pointer_v<T>) {
-    return reinterpret_cast<std::uintptr_t>(v);
-  } else if constexpr (std::is_enum_v<T>) {
-    return static_cast<std::uintptr_t>(static_cast<std::underlying_type_t<T>>(v));
-  } else {
-    return static_cast<std::uintptr_t>(v);  // signed values sign-extend
-  }
-}
-
-// The ABIs define only the low sizeof(T) bytes of a narrow return value
-// (a bool is the low byte), so everything above is dropped, never read.
-template <class T>
-T from_word(std::uintptr_t w) {
-  if constexpr (std::is_pointer_v<T>) {
-    return reinterpret_cast<T>(w);
-  } else if constexpr (std::is_same_v<T, bool>) {
-    return static_cast<std::uint8_t>(w) != 0;
-  } else if constexpr (std::is_enum_v<T>) {
-    return static_cast<T>(from_word<std::underlying_type_t<T>>(w));
-  } else {
-    return static_cast<T>(static_cast<std::make_unsigned_t<T>>(w));
-  }
-}
-
-}  // namespace detail
 
 namespace detail {
 
@@ -125,8 +88,8 @@ namespace detail {
 template <class R, class... Args>
 R typed(Report* report, R (*fn)(Args...), Args... args) {
   static_assert(sizeof...(Args) <= kMaxArgs, "abi::call passes at most six arguments");
-  static_assert((is_word<Args>() && ...), "abi::call passes only integer and pointer arguments");
-  static_assert(std::is_void_v<R> || is_word<R>(), "abi::call returns only void, integers and pointers");
+  static_assert((words::is_word<Args>() && ...), "abi::call passes only integer and pointer arguments");
+  static_assert(std::is_void_v<R> || words::is_word<R>(), "abi::call returns only void, integers and pointers");
   if constexpr (!kSupported) {
     if (report) {
       *report = Report{};
@@ -135,11 +98,11 @@ R typed(Report* report, R (*fn)(Args...), Args... args) {
     return fn(args...);
   } else {
     // One spare element: a zero-length array is not C++.
-    const std::uintptr_t words[sizeof...(Args) + 1] = {to_word<Args>(args)...};
+    const std::uintptr_t packed[sizeof...(Args) + 1] = {words::to_word<Args>(args)...};
     const auto raw = reinterpret_cast<RawFunction>(fn);
-    const std::span<const std::uintptr_t> list(words, sizeof...(Args));
+    const std::span<const std::uintptr_t> list(packed, sizeof...(Args));
     const std::uintptr_t result = report ? call_raw(*report, raw, list) : call_raw_preserving(raw, list);
-    if constexpr (!std::is_void_v<R>) return from_word<R>(result);
+    if constexpr (!std::is_void_v<R>) return words::from_word<R>(result);
   }
 }
 

@@ -15,6 +15,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "call_words.h"  // abi/: one register's worth of a value, both ways
+
 namespace lockstep {
 
 struct Backend;
@@ -52,41 +54,9 @@ inline Interceptor set_thread_interceptor(Interceptor i) { return std::exchange(
 
 namespace detail {
 
-// What fits one general register, both ways.
-template <class T>
-constexpr bool is_word() {
-  if constexpr (std::is_integral_v<T> || std::is_enum_v<T> || std::is_pointer_v<T>) {
-    return sizeof(T) <= sizeof(std::uintptr_t);
-  } else {
-    return false;  // void included: no sizeof
-  }
-}
-
-template <class T>
-std::uintptr_t to_word(T v) {
-  if constexpr (std::is_pointer_v<T>) {
-    return reinterpret_cast<std::uintptr_t>(v);
-  } else if constexpr (std::is_enum_v<T>) {
-    return static_cast<std::uintptr_t>(static_cast<std::underlying_type_t<T>>(v));
-  } else {
-    return static_cast<std::uintptr_t>(v);  // signed values sign-extend
-  }
-}
-
-// The ABIs define only the low sizeof(T) bytes of a narrow return value
-// (a bool is the low byte), so everything above is dropped, never read.
-template <class T>
-T from_word(std::uintptr_t w) {
-  if constexpr (std::is_pointer_v<T>) {
-    return reinterpret_cast<T>(w);
-  } else if constexpr (std::is_same_v<T, bool>) {
-    return static_cast<std::uint8_t>(w) != 0;
-  } else if constexpr (std::is_enum_v<T>) {
-    return static_cast<T>(from_word<std::underlying_type_t<T>>(w));
-  } else {
-    return static_cast<T>(static_cast<std::make_unsigned_t<T>>(w));
-  }
-}
+using abi::words::from_word;
+using abi::words::is_word;
+using abi::words::to_word;
 
 template <class R, class... Args, std::size_t... I>
 std::uintptr_t call_direct(RawFunction raw, std::span<const std::uintptr_t> args, std::index_sequence<I...>) {
