@@ -73,7 +73,9 @@ std::string contract_text(const nlohmann::json& c) {
   if (c.contains("finup_2x")) terms.push_back("finup_2x " + c["finup_2x"].get<std::string>());
   if (c.contains("counter")) terms.push_back("counter " + c["counter"].get<std::string>());
   if (c.contains("overlap")) terms.push_back("dst against src: " + c["overlap"].get<std::string>());
-  for (const auto& [cipher, why] : c.value("unsupported", nlohmann::json::object()).items())
+  // Named, not iterated as a temporary: items() keeps only a reference.
+  const nlohmann::json unsupported = c.value("unsupported", nlohmann::json::object());
+  for (const auto& [cipher, why] : unsupported.items())
     terms.push_back(fmt::format("no {}: {}", cipher, why.get<std::string>()));
   return fmt::format("{}", fmt::join(terms, "; "));
 }
