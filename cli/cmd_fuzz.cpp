@@ -133,17 +133,11 @@ std::vector<std::string> driver_args(const FuzzOptions& o, const FuzzPlan& plan,
   return args;
 }
 
-}  // namespace
-
-int cmd_fuzz(const FuzzOptions& o) {
-  // Before anything is created: a wrong --env leaves no corpus behind.
-  FuzzPlan plan;
-  if (const int rc = plan_fuzz(o, plan); rc != 0) return rc;
-  const Environment& env = plan.env;
+// Made before the driver starts: a corpus path it cannot use is ours to report.
+int make_corpus(const FuzzOptions& o, fs::path& corpus) {
   // The corpus a run grows is the build's, like every other output, unless
   // the user names one: the source tree holds only the committed seeds.
-  const fs::path corpus =
-      o.corpus.empty() ? fs::path(LOCKSTEP_BUILD_DIR) / "fuzz-corpus" / o.target : fs::path(o.corpus);
+  corpus = o.corpus.empty() ? fs::path(LOCKSTEP_BUILD_DIR) / "fuzz-corpus" / o.target : fs::path(o.corpus);
   if (const std::string problem = output_dir_problem(corpus.string()); !problem.empty()) {
     fmt::print(stderr, "lockstep fuzz: corpus {}: {}\n", corpus.string(), problem);
     return 2;
@@ -154,21 +148,28 @@ int cmd_fuzz(const FuzzOptions& o) {
     fmt::print(stderr, "lockstep fuzz: corpus {}: {}\n", corpus.string(), created.message());
     return 1;
   }
-  // One log and failure file per environment: runs in two can go at once.
-  const std::string stem = "fuzz_" + o.target + (env.id == "native" ? "" : "-" + env.id);
-  const fs::path log_path = fs::path(LOCKSTEP_BUILD_DIR) / (stem + ".log");
+  return 0;
+}
 
-  std::vector<std::string> argv = env.launcher;
+// As the environment runs a binary: its launcher (QEMU, SDE, ...) first.
+std::vector<std::string> driver_command(const FuzzOptions& o, const FuzzPlan& plan, const fs::path& corpus,
+                                        const fs::path& failure) {
+  std::vector<std::string> argv = plan.env.launcher;
   argv.push_back(plan.binary);
-  for (std::string& a : driver_args(o, plan, corpus, fs::path(LOCKSTEP_BUILD_DIR) / (stem + "-failure")))
-    argv.push_back(std::move(a));
-  fmt::print("lockstep fuzz: {}{} via {} for {} s, corpus {} (log {})\n", o.target,
-             env.id == "native" ? "" : " in " + env.id + " (" + env.name + ")", plan.driver, o.seconds,
-             corpus.string(), log_path.string());
-  std::fflush(stdout);
+  for (std::string& a : driver_args(o, plan, corpus, failure)) argv.push_back(std::move(a));
+  return argv;
+}
 
+// The driver as started: its process, and the read end of its output.
+struct Driver {
+  pid_t pid;
+  int out;
+};
+
+// One pipe for the driver's output and errors: it feeds the log and the progress line.
+std::optional<Driver> start_driver(std::vector<std::string> argv, const Environment& env) {
   int pipefd[2];
-  if (pipe2(pipefd, O_CLOEXEC) != 0) return 1;
+  if (pipe2(pipefd, O_CLOEXEC) != 0) return std::nullopt;
   std::vector<char*> cargv;
   for (std::string& a : argv) cargv.push_back(a.data());
   cargv.push_back(nullptr);
@@ -185,57 +186,76 @@ int cmd_fuzz(const FuzzOptions& o) {
   close(pipefd[1]);
   if (rc != 0) {
     fmt::print(stderr, "lockstep fuzz: cannot run {}: {}\n", argv[0], std::strerror(rc));
-    return 1;
+    return std::nullopt;
   }
+  return Driver{pid, pipefd[0]};
+}
 
-  const bool tty = isatty(1);
-  std::ofstream log(log_path);
-  FuzzerStatus p;
+// The progress line's figures, kept past the run: the result line repeats them.
+struct ProgressLine {
+  ProgressLine(fs::path corpus_dir, int run_seconds) : corpus(std::move(corpus_dir)), seconds(run_seconds) {}
+
+  fs::path corpus;
+  int seconds;
+  bool tty = isatty(1);
+  FuzzerStatus seen;
+  Clock::time_point start = Clock::now();
+
+  std::string line() const {
+    const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+    const unsigned long long rate = seen.execs_per_s ? seen.execs_per_s
+                                    : elapsed > 0 ? static_cast<unsigned long long>(seen.execs / elapsed) : 0;
+    return fmt::format("execs {} | {}/s | corpus {} | {:.0f}/{} s", seen.execs, rate,
+                       seen.corpus ? seen.corpus : count_files(corpus), elapsed, seconds);
+  }
+};
+
+// A run of minutes must show it is alive: the log, and a progress line at least once a second on a terminal.
+int follow_driver(const Driver& d, std::ofstream& log, ProgressLine& progress) {
   bool checks_shown = false;
   std::string pending;
-  const Clock::time_point start = Clock::now();
-  Clock::time_point last_print = start;
-  auto status = [&] {
-    const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-    const unsigned long long rate = p.execs_per_s ? p.execs_per_s
-                                    : elapsed > 0 ? static_cast<unsigned long long>(p.execs / elapsed) : 0;
-    return fmt::format("execs {} | {}/s | corpus {} | {:.0f}/{} s", p.execs, rate,
-                       p.corpus ? p.corpus : count_files(corpus), elapsed, o.seconds);
-  };
+  Clock::time_point last_print = progress.start;
   for (;;) {
-    pollfd pfd{pipefd[0], POLLIN, 0};
+    pollfd pfd{d.out, POLLIN, 0};
     const int ready = poll(&pfd, 1, 250);
     if (ready > 0) {
       char buf[4096];
-      const ssize_t n = read(pipefd[0], buf, sizeof buf);
+      const ssize_t n = read(d.out, buf, sizeof buf);
       if (n <= 0) break;
       log.write(buf, n);
       pending.append(buf, static_cast<size_t>(n));
       for (size_t nl; (nl = pending.find('\n')) != std::string::npos; pending.erase(0, nl + 1))
-        absorb(pending.substr(0, nl), p);
+        absorb(pending.substr(0, nl), progress.seen);
       // Which backends are fuzzed (module ones too) and which are not here.
-      if (!p.checks.empty() && !checks_shown) {
+      if (!progress.seen.checks.empty() && !checks_shown) {
         checks_shown = true;
-        fmt::print("{}{}\n", tty ? "\r\033[K" : "", p.checks);
+        fmt::print("{}{}\n", progress.tty ? "\r\033[K" : "", progress.seen.checks);
         std::fflush(stdout);
       }
     }
     const auto now = Clock::now();
-    if (now - last_print >= std::chrono::seconds(tty ? 1 : 10)) {
+    if (now - last_print >= std::chrono::seconds(progress.tty ? 1 : 10)) {
       last_print = now;
-      if (tty) fmt::print("\r\033[K{}", status());
-      else fmt::print("{}\n", status());
+      if (progress.tty) fmt::print("\r\033[K{}", progress.line());
+      else fmt::print("{}\n", progress.line());
       std::fflush(stdout);
     }
   }
-  close(pipefd[0]);
+  close(d.out);
   int wstatus = 0;
-  while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
+  while (waitpid(d.pid, &wstatus, 0) < 0 && errno == EINTR) {
   }
-  if (tty) fmt::print("\r\033[K");
+  if (progress.tty) fmt::print("\r\033[K");
+  return wstatus;
+}
+
+// One line of result; a failure adds what the harness said and how to replay it.
+int report_result(const FuzzOptions& o, const FuzzPlan& plan, int wstatus, const ProgressLine& progress,
+                  const fs::path& log_path) {
+  const FuzzerStatus& p = progress.seen;
   const bool ok = WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0;
   if (ok) {
-    fmt::print("fuzz_{}: {}, no mismatch\n", o.target, status());
+    fmt::print("fuzz_{}: {}, no mismatch\n", o.target, progress.line());
     return 0;
   }
   // Status 2 before a single input: the harness refused what it was given
@@ -245,13 +265,39 @@ int cmd_fuzz(const FuzzOptions& o) {
                !p.signature.empty() ? p.signature : !p.fault.empty() ? p.fault : "see " + log_path.string());
     return 2;
   }
-  fmt::print("fuzz_{}: FAILED after {}\n", o.target, status());
+  fmt::print("fuzz_{}: FAILED after {}\n", o.target, progress.line());
   if (!p.signature.empty()) fmt::print("  {}\n", p.signature);
   for (const std::string& l : {p.fault, p.fault_case})
     if (p.signature.empty() && !l.empty()) fmt::print("  {}\n", l);
   if (!p.artifact.empty()) fmt::print("  reproduce: {}\n", reproducer(plan, p.artifact));
   fmt::print("  full report in {}\n", log_path.string());
   return 1;
+}
+
+}  // namespace
+
+int cmd_fuzz(const FuzzOptions& o) {
+  // Before anything is created: a wrong --env leaves no corpus behind.
+  FuzzPlan plan;
+  if (const int rc = plan_fuzz(o, plan); rc != 0) return rc;
+  const Environment& env = plan.env;
+  fs::path corpus;
+  if (const int rc = make_corpus(o, corpus); rc != 0) return rc;
+  // One log and failure file per environment: runs in two can go at once.
+  const std::string stem = "fuzz_" + o.target + (env.id == "native" ? "" : "-" + env.id);
+  const fs::path log_path = fs::path(LOCKSTEP_BUILD_DIR) / (stem + ".log");
+  std::vector<std::string> argv = driver_command(o, plan, corpus, fs::path(LOCKSTEP_BUILD_DIR) / (stem + "-failure"));
+  fmt::print("lockstep fuzz: {}{} via {} for {} s, corpus {} (log {})\n", o.target,
+             env.id == "native" ? "" : " in " + env.id + " (" + env.name + ")", plan.driver, o.seconds,
+             corpus.string(), log_path.string());
+  std::fflush(stdout);
+
+  const std::optional<Driver> driver = start_driver(std::move(argv), env);
+  if (!driver) return 1;
+  std::ofstream log(log_path);
+  ProgressLine progress{corpus, o.seconds};
+  const int wstatus = follow_driver(*driver, log, progress);
+  return report_result(o, plan, wstatus, progress, log_path);
 }
 
 }  // namespace lockstep::cli
