@@ -244,6 +244,112 @@ bool touches(const AppliedSeries& s, const ModuleRecipe& m) {
   return false;
 }
 
+namespace {
+
+using vt = nlohmann::json::value_t;
+// (algorithm, backend without the suffix) -> check -> status
+using SeriesCells = std::map<std::pair<std::string, std::string>, std::map<std::string, std::string>>;
+
+// The counts the comparison ends with.
+struct SeriesTally {
+  int changed = 0, fixed = 0, broke = 0, after_failed = 0, after_passed = 0, before_failed = 0;
+};
+
+// One environment's rows, split into the tree's (before) and the patched tree's (after).
+void split_rows(const nlohmann::json& env, const std::string& suffix, SeriesTally& t, SeriesCells& before,
+                SeriesCells& after) {
+  for (const auto& row : member(member(env, "matrix", vt::object), "rows", vt::array)) {
+    const std::string backend = text(row, "backend");
+    std::map<std::string, std::string> checks;
+    for (const auto& [check, cell] : member(row, "checks", vt::object).items()) checks[check] = text(cell, "status");
+    if (backend.ends_with(suffix)) {
+      for (const auto& [check, status] : checks) {
+        t.after_failed += status == "FAIL";
+        t.after_passed += status == "PASS";
+      }
+      after[{text(row, "algorithm"), backend.substr(0, backend.size() - suffix.size())}] = checks;
+    } else {
+      for (const auto& [check, status] : checks) t.before_failed += status == "FAIL";
+      before[{text(row, "algorithm"), backend}] = checks;
+    }
+  }
+}
+
+// The cells whose verdict the series changed, rows new in it, and rows gone after it.
+void changed_cells(const std::string& id, const std::string& suffix, const SeriesCells& before, const SeriesCells& after,
+                   const std::vector<std::string>& untouched, SeriesTally& t, std::vector<std::string>& lines) {
+  for (const auto& [key, checks] : after) {
+    const auto b = before.find(key);
+    if (b == before.end()) {
+      std::string cells;
+      for (const auto& [check, status] : checks) cells += fmt::format(" {} {}", check, status);
+      lines.push_back(fmt::format("  {:<26} {} @ {}{}: new in the series:{}", id, key.first, key.second, suffix, cells));
+      continue;
+    }
+    for (const auto& [check, status] : checks) {
+      const auto was = b->second.find(check);
+      const std::string before_status = was == b->second.end() ? "-" : was->second;
+      if (before_status == status) continue;
+      ++t.changed;
+      t.fixed += before_status == "FAIL" && status == "PASS";
+      t.broke += status == "FAIL";
+      lines.push_back(fmt::format("  {:<26} {} @ {} [{}]: {} -> {}", id, key.first, key.second, check, before_status, status));
+    }
+  }
+  for (const auto& [key, checks] : before)
+    if (!after.contains(key) && std::none_of(untouched.begin(), untouched.end(), [&](const std::string& u) {
+          return fnmatch(u.c_str(), key.second.c_str(), 0) == 0;
+        }))
+      lines.push_back(fmt::format("  {:<26} {} @ {}: gone after the series (its module no longer builds or "
+                                  "its files are gone)",
+                                  id, key.first, key.second));
+}
+
+// What the kernel chose: module "x.so" before, "x.series.so" after; a line where they differ.
+void kernel_choices(const nlohmann::json& env, const std::string& id, const std::string& suffix,
+                    std::vector<std::string>& lines) {
+  std::map<std::string, std::vector<std::string>> chose_before, chose_after;
+  for (const auto& line : member(env, "kernel_selected", vt::array)) {
+    if (!line.is_string()) continue;
+    const std::string s = line.get<std::string>();
+    const size_t colon = s.find(": ");
+    if (colon == std::string::npos) continue;
+    std::string module = s.substr(0, colon);
+    // A module's file ("x.series.so"), or a crypto API ("crypto API.series").
+    const bool patched = module.ends_with(suffix + ".so") || module.ends_with(suffix);
+    if (patched) module.erase(module.rfind(suffix), suffix.size());
+    (patched ? chose_after : chose_before)[module].push_back(s.substr(colon + 2));
+  }
+  for (const auto& [module, what] : chose_after) {
+    const auto b = chose_before.find(module);
+    if (b != chose_before.end() && b->second == what) continue;
+    std::string was, now;
+    if (b != chose_before.end())
+      for (const std::string& w : b->second) was += (was.empty() ? "" : "; ") + w;
+    for (const std::string& w : what) now += (now.empty() ? "" : "; ") + w;
+    lines.push_back(fmt::format("  {:<26} kernel selected in {}: {} -> {}", id, module,
+                                was.empty() ? "(nothing)" : was, now));
+  }
+}
+
+// The comparison as printed: the untouched modules, the lines, then the counts.
+void print_comparison(const std::string& suffix, const std::vector<std::string>& untouched,
+                      const std::vector<std::string>& lines, const SeriesTally& t) {
+  fmt::print("\nseries: the tree before and after, cell by cell (rows of the patched tree end in {})\n", suffix);
+  if (!untouched.empty()) {
+    std::string names;
+    for (const std::string& u : untouched) names += (names.empty() ? "" : ", ") + u;
+    fmt::print("  the series touches no file of {}: the same before and after\n", names);
+  }
+  for (const std::string& l : lines) fmt::print("{}\n", l);
+  if (lines.empty()) fmt::print("  no cell changed verdict\n");
+  fmt::print("series: {} cells changed ({} fixed, {} broken); the patched rows: {} passed, {} failed{}\n", t.changed,
+             t.fixed, t.broke, t.after_passed, t.after_failed,
+             t.before_failed ? fmt::format(" (the tree before it: {} failed)", t.before_failed) : "");
+}
+
+}  // namespace
+
 int compare(const fs::path& matrix_json, const std::vector<std::string>& untouched) {
   nlohmann::json m;
   try {
@@ -254,89 +360,16 @@ int compare(const fs::path& matrix_json, const std::vector<std::string>& untouch
     return 2;
   }
   const std::string suffix = kSeriesSuffix;
-  const auto is_after = [&](const std::string& backend) { return backend.ends_with(suffix); };
-  int changed = 0, fixed = 0, broke = 0, after_failed = 0, after_passed = 0, before_failed = 0;
+  SeriesTally t;
   std::vector<std::string> lines;
-  using vt = nlohmann::json::value_t;
   for (const auto& env : member(m, "environments", vt::array)) {
     const std::string id = text(env, "id");
-    // (algorithm, backend without the suffix) -> check -> status
-    std::map<std::pair<std::string, std::string>, std::map<std::string, std::string>> before, after;
-    for (const auto& row : member(member(env, "matrix", vt::object), "rows", vt::array)) {
-      const std::string backend = text(row, "backend");
-      std::map<std::string, std::string> checks;
-      for (const auto& [check, cell] : member(row, "checks", vt::object).items()) checks[check] = text(cell, "status");
-      if (is_after(backend)) {
-        for (const auto& [check, status] : checks) {
-          after_failed += status == "FAIL";
-          after_passed += status == "PASS";
-        }
-        after[{text(row, "algorithm"), backend.substr(0, backend.size() - suffix.size())}] = checks;
-      } else {
-        for (const auto& [check, status] : checks) before_failed += status == "FAIL";
-        before[{text(row, "algorithm"), backend}] = checks;
-      }
-    }
-    for (const auto& [key, checks] : after) {
-      const auto b = before.find(key);
-      if (b == before.end()) {
-        std::string cells;
-        for (const auto& [check, status] : checks) cells += fmt::format(" {} {}", check, status);
-        lines.push_back(fmt::format("  {:<26} {} @ {}{}: new in the series:{}", id, key.first, key.second, suffix, cells));
-        continue;
-      }
-      for (const auto& [check, status] : checks) {
-        const auto was = b->second.find(check);
-        const std::string before_status = was == b->second.end() ? "-" : was->second;
-        if (before_status == status) continue;
-        ++changed;
-        fixed += before_status == "FAIL" && status == "PASS";
-        broke += status == "FAIL";
-        lines.push_back(fmt::format("  {:<26} {} @ {} [{}]: {} -> {}", id, key.first, key.second, check, before_status, status));
-      }
-    }
-    for (const auto& [key, checks] : before)
-      if (!after.contains(key) && std::none_of(untouched.begin(), untouched.end(), [&](const std::string& u) {
-            return fnmatch(u.c_str(), key.second.c_str(), 0) == 0;
-          }))
-        lines.push_back(fmt::format("  {:<26} {} @ {}: gone after the series (its module no longer builds or "
-                                    "its files are gone)",
-                                    id, key.first, key.second));
-    // What the kernel chose: module "x.so" before, "x.series.so" after.
-    std::map<std::string, std::vector<std::string>> chose_before, chose_after;
-    for (const auto& line : member(env, "kernel_selected", vt::array)) {
-      if (!line.is_string()) continue;
-      const std::string s = line.get<std::string>();
-      const size_t colon = s.find(": ");
-      if (colon == std::string::npos) continue;
-      std::string module = s.substr(0, colon);
-      // A module's file ("x.series.so"), or a crypto API ("crypto API.series").
-      const bool patched = module.ends_with(suffix + ".so") || module.ends_with(suffix);
-      if (patched) module.erase(module.rfind(suffix), suffix.size());
-      (patched ? chose_after : chose_before)[module].push_back(s.substr(colon + 2));
-    }
-    for (const auto& [module, what] : chose_after) {
-      const auto b = chose_before.find(module);
-      if (b != chose_before.end() && b->second == what) continue;
-      std::string was, now;
-      if (b != chose_before.end())
-        for (const std::string& w : b->second) was += (was.empty() ? "" : "; ") + w;
-      for (const std::string& w : what) now += (now.empty() ? "" : "; ") + w;
-      lines.push_back(fmt::format("  {:<26} kernel selected in {}: {} -> {}", id, module,
-                                  was.empty() ? "(nothing)" : was, now));
-    }
+    SeriesCells before, after;
+    split_rows(env, suffix, t, before, after);
+    changed_cells(id, suffix, before, after, untouched, t, lines);
+    kernel_choices(env, id, suffix, lines);
   }
-  fmt::print("\nseries: the tree before and after, cell by cell (rows of the patched tree end in {})\n", suffix);
-  if (!untouched.empty()) {
-    std::string names;
-    for (const std::string& u : untouched) names += (names.empty() ? "" : ", ") + u;
-    fmt::print("  the series touches no file of {}: the same before and after\n", names);
-  }
-  for (const std::string& l : lines) fmt::print("{}\n", l);
-  if (lines.empty()) fmt::print("  no cell changed verdict\n");
-  fmt::print("series: {} cells changed ({} fixed, {} broken); the patched rows: {} passed, {} failed{}\n", changed,
-             fixed, broke, after_passed, after_failed,
-             before_failed ? fmt::format(" (the tree before it: {} failed)", before_failed) : "");
+  print_comparison(suffix, untouched, lines, t);
   return 0;
 }
 
