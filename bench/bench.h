@@ -121,7 +121,7 @@ void describe_kernel_fpu();
 
 // describe_backends records, in the JSON's context, each benchmarked
 // backend's declared needs and whether it is lockstep's default here, its
-// own or a module's: the peer table (cli/bench/peers.cpp) pairs backends
+// own or a module's: the peer table (cli/bench_report/peers.cpp) pairs backends
 // by what they declare, never by their names. One key per backend,
 // "lockstep_backend/<name>", valued "<default|own|module>;<needs>".
 void describe_backends();

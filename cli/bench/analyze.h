@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "bench/analyze/mca.h"
-#include "bench/report.h"
+#include "bench_report/report.h"
 
 namespace lockstep::cli {
 

@@ -19,8 +19,8 @@
 #include <fmt/format.h>
 
 #include "bench/analyze.h"
-#include "bench/report.h"
-#include "bench/run.h"
+#include "bench_report/report.h"
+#include "bench_report/run.h"
 #include "bench/trees.h"
 #include "commands.h"
 #include "env_features.h"

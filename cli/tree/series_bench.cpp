@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "bench/report.h"
-#include "bench/run.h"
+#include "bench_report/report.h"
+#include "bench_report/run.h"
 #include "host/loader.h"
 #include "series.h"
 

@@ -7,8 +7,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "bench/report.h"
-#include "bench/report_internal.h"
+#include "bench_report/report.h"
+#include "bench_report/report_internal.h"
 
 namespace lockstep::cli::bench_report {
 

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "bench/report.h"
+#include "bench_report/report.h"
 
 namespace lockstep::cli::bench_report::detail {
 

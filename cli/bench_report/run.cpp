@@ -1,5 +1,5 @@
 // lockstep_bench as a child process, and its JSON as Results.
-#include "bench/run.h"
+#include "bench_report/run.h"
 
 #include <spawn.h>
 #include <sys/wait.h>

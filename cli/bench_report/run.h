@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "bench/report.h"
+#include "bench_report/report.h"
 
 namespace lockstep::cli {
 

@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "bench/report.h"
-#include "bench/report_internal.h"
+#include "bench_report/report.h"
+#include "bench_report/report_internal.h"
 #include "partition.h"
 #include "xml_escape.h"
 

@@ -1,6 +1,6 @@
 // The bench renderer on a small hand-written run: what the tables say, the
 // ratio arithmetic, the targets' verdicts and the chart's shape.
-#include "bench/report.h"
+#include "bench_report/report.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

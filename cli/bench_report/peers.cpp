@@ -14,8 +14,8 @@
 #include <set>
 #include <sstream>
 
-#include "bench/report.h"
-#include "bench/report_internal.h"
+#include "bench_report/report.h"
+#include "bench_report/report_internal.h"
 
 namespace lockstep::cli::bench_report {
 

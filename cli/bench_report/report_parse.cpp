@@ -7,8 +7,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "bench/report.h"
-#include "bench/report_internal.h"
+#include "bench_report/report.h"
+#include "bench_report/report_internal.h"
 #include "partition.h"
 #include "catalog.h"
 
