@@ -4,9 +4,17 @@
 #include <string>
 #include <vector>
 
-#include "run/unchecked_call.h"
-
 namespace lockstep::cli {
+
+// A call a module row makes with no run-time check of the features it
+// needs (run/unchecked_call.h says what run makes of one).
+struct UncheckedCall {
+  std::string backend;      // "sha512/u-boot:ce-glue"
+  std::string caller;       // "arch/arm/cpu/armv8/sha512_ce_glue.c"
+  std::string function;     // "sha512_armv8_ce_process"
+  std::string needs;        // lockstep's feature names: "sha512"
+  std::string selected_by;  // "CONFIG_ARMV8_CE_SHA512"
+};
 
 struct HashOptions {
   std::string alg = "sha256";

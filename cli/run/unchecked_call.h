@@ -11,17 +11,14 @@
 #include <string>
 #include <vector>
 
+#include "commands.h"
+
 namespace lockstep::cli {
 
 struct Cell;  // matrix.h
 
-struct UncheckedCall {
-  std::string backend;      // "sha512/u-boot:ce-glue"
-  std::string caller;       // "arch/arm/cpu/armv8/sha512_ce_glue.c"
-  std::string function;     // "sha512_armv8_ce_process"
-  std::string needs;        // lockstep's feature names: "sha512"
-  std::string selected_by;  // "CONFIG_ARMV8_CE_SHA512"
-};
+// UncheckedCall is in commands.h: `tree` finds them, and hands them to run
+// in its options.
 
 // explain_unchecked_call rewrites a FAIL `cell` of row `backend` whose
 // checks died of SIGILL, in an environment whose effective features

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "recipe.h"
-#include "run/unchecked_call.h"
+#include "commands.h"  // UncheckedCall
 
 namespace lockstep::cli::tree {
 
