@@ -41,17 +41,23 @@ std::string inside_tree(const std::string& p, const fs::path& file, const std::s
   return p;
 }
 
+// Each element of the array `list`, a path inside the tree, onto `out`;
+// `name` is the array's field, for the messages.
+void read_paths(const json& list, const fs::path& file, const std::string& name, std::vector<std::string>& out) {
+  for (size_t i = 0; i < list.size(); ++i) {
+    const std::string field = name + "[" + std::to_string(i) + "]";
+    if (!list[i].is_string()) bad(file, field + ": not a string");
+    out.push_back(inside_tree(list[i].get<std::string>(), file, field));
+  }
+}
+
 // An optional array of paths inside the tree.
 std::vector<std::string> paths(const json& m, const char* key, const fs::path& file, const std::string& where) {
   std::vector<std::string> out;
   const auto it = m.find(key);
   if (it == m.end()) return out;
   if (!it->is_array()) bad(file, where + key + ": not an array of paths inside the tree");
-  for (size_t i = 0; i < it->size(); ++i) {
-    const std::string field = where + key + "[" + std::to_string(i) + "]";
-    if (!(*it)[i].is_string()) bad(file, field + ": not a string");
-    out.push_back(inside_tree((*it)[i].get<std::string>(), file, field));
-  }
+  read_paths(*it, file, where + key, out);
   return out;
 }
 
@@ -72,11 +78,7 @@ void read_sources(const json& m, const fs::path& file, const std::string& where,
   const auto sources = m.find("sources");
   if (sources == m.end() || !sources->is_array() || (sources->empty() && !crypto_api))
     bad(file, where + "sources: missing or not a non-empty array");
-  for (size_t s = 0; s < sources->size(); ++s) {
-    const std::string field = where + "sources[" + std::to_string(s) + "]";
-    if (!(*sources)[s].is_string()) bad(file, field + ": not a string");
-    r.sources.push_back(inside_tree((*sources)[s].get<std::string>(), file, field));
-  }
+  read_paths(*sources, file, where + "sources", r.sources);
 }
 
 // The optional CONFIG_ options the module's build turns on.
@@ -197,11 +199,7 @@ void read_u_boot_front_end(const json& m, const fs::path& file, const std::strin
   if (!r.kconfig.starts_with("CONFIG_")) bad(file, where + "kconfig: not a CONFIG_ name");
   const auto headers = m.find("headers");
   if (headers != m.end() && !headers->is_array()) bad(file, where + "headers: not an array of paths");
-  for (size_t h = 0; headers != m.end() && h < headers->size(); ++h) {
-    const std::string field = where + "headers[" + std::to_string(h) + "]";
-    if (!(*headers)[h].is_string()) bad(file, field + ": not a string");
-    r.headers.push_back(inside_tree((*headers)[h].get<std::string>(), file, field));
-  }
+  if (headers != m.end()) read_paths(*headers, file, where + "headers", r.headers);
 }
 
 // The optional SHA-2 state fields that the named symbols hold.
