@@ -42,8 +42,9 @@ struct ModuleSource {
   // How every function of a module backend is called (the trampoline that
   // guards the caller's registers): a module's code is never called straight.
   Interceptor guard;
-  // Reports a module error naming the file, and ends the process (exit 2).
-  [[noreturn]] void (*fail)(std::string_view file, std::string_view what);
+  // Reports a module error naming the file, and ends the process (exit 2):
+  // it never returns (a pointer cannot say [[noreturn]]; clang refuses it).
+  void (*fail)(std::string_view file, std::string_view what);
 };
 
 namespace detail {
