@@ -205,6 +205,69 @@ TEST(PublicEntryPoints, DirectModuleCallsIsScopedToItsThread) {
   EXPECT_FALSE(DirectModuleCalls::on());
 }
 
+// The module backends this process loaded and can run here.
+std::vector<std::pair<const catalog::Family*, const Backend*>> usable_module_backends() {
+  std::vector<std::pair<const catalog::Family*, const Backend*>> out;
+  for (const catalog::Family* f : catalog::families())
+    for (const Backend* b : f->backends())
+      if (!b->module.empty() && b->usable(cpu::effective())) out.emplace_back(f, b);
+  return out;
+}
+
+// Test that a module's functions called straight (DirectModuleCalls, as
+// the benchmarks time them) get the same arguments and give the same
+// results as through the guard, which the per-backend suites hold to the
+// oracle: every hash, finup_2x, ChaCha and HChaCha function a loaded
+// module offers.
+TEST(PublicEntryPoints, ModuleCallsGoStraightIntact) {
+  const auto modules = usable_module_backends();
+  if (modules.empty()) GTEST_SKIP() << "no module backend is loaded (LOCKSTEP_MODULES) that runs here";
+  Rng rng(test_seed());
+  const std::vector<uint8_t> msg = rng.bytes(300), other = rng.bytes(300);
+  const std::vector<uint8_t> key = rng.bytes(32), nonce = rng.bytes(24);
+  for (const auto& [f, b] : modules) {
+    SCOPED_TRACE(std::string(b->name));
+    for (const catalog::HashAlgorithm* h : f->hashes) {
+      if (!b->serves(h->name)) continue;
+      uint8_t guarded[64], straight[64], g2[2][64], s2[2][64];
+      h->digest(msg.data(), msg.size(), guarded, b);
+      if (h->finup_2x) h->finup_2x(nullptr, msg.data(), other.data(), msg.size(), g2[0], g2[1], b);
+      {
+        const DirectModuleCalls direct;
+        h->digest(msg.data(), msg.size(), straight, b);
+        if (h->finup_2x) h->finup_2x(nullptr, msg.data(), other.data(), msg.size(), s2[0], s2[1], b);
+      }
+      EXPECT_TRUE(bytes_equal({straight, h->digest_size}, {guarded, h->digest_size})) << h->name;
+      if (h->finup_2x) {
+        for (int j = 0; j < 2; ++j)
+          EXPECT_TRUE(bytes_equal({s2[j], h->digest_size}, {g2[j], h->digest_size})) << h->name << " finup_2x";
+      }
+    }
+    for (const catalog::CipherAlgorithm* c : f->ciphers) {
+      if (!b->serves(c->name) || !c->unsupported(b).empty()) continue;
+      uint32_t state[16], again[16];
+      c->init(state, key.data(), 1, nonce.data());
+      std::copy(std::begin(state), std::end(state), std::begin(again));
+      std::vector<uint8_t> guarded(msg.size()), straight(msg.size());
+      c->crypt(state, guarded.data(), msg.data(), msg.size(), b);
+      {
+        const DirectModuleCalls direct;
+        c->crypt(again, straight.data(), msg.data(), msg.size(), b);
+      }
+      EXPECT_TRUE(bytes_equal(straight, guarded)) << c->name;
+    }
+    for (const catalog::SubkeyAlgorithm* k : f->subkeys) {
+      std::vector<uint8_t> guarded(k->output_size), straight(k->output_size);
+      if (!k->derive_by(b, key.data(), nonce.data(), guarded.data())) continue;
+      {
+        const DirectModuleCalls direct;
+        ASSERT_TRUE(k->derive_by(b, key.data(), nonce.data(), straight.data())) << k->name;
+      }
+      EXPECT_TRUE(bytes_equal(straight, guarded)) << k->name;
+    }
+  }
+}
+
 // Test that a module error stops the program with status 2 and the message
 // loader.h promises: "lockstep: module FILE: WHAT".
 TEST(PublicEntryPoints, ModuleFailExitsTwoNamingFileAndWhat) {

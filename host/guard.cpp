@@ -22,8 +22,6 @@ AbiAudit::~AbiAudit() {
   set_thread_interceptor(outer_interceptor_);
 }
 
-AbiAudit* AbiAudit::active() { return t_audit; }
-
 void AbiAudit::record(std::string_view function, const abi::Report& r) {
   ++calls_;
   if (r.ok() && !r.upper_vector_state_dirty) return;

@@ -36,7 +36,6 @@ class AbiAudit {
   AbiAudit(const AbiAudit&) = delete;
   AbiAudit& operator=(const AbiAudit&) = delete;
 
-  static AbiAudit* active();
   void record(std::string_view function, const abi::Report& r);
   // intercept runs the call through the trampoline and records its report.
   static std::uintptr_t intercept(const Call& call);
